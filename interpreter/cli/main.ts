@@ -1,0 +1,171 @@
+/**
+ * The `phasebook` command line. Bad input prints `file:line:col  /json/pointer  message`
+ * lines and exits with code 1; nothing is printed to stdout until a command has fully
+ * succeeded, so no half-written output is left behind.
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { readdirSync } from 'node:fs';
+import { dirname, join, relative, resolve as resolvePath } from 'node:path';
+import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
+import { loadEncounter, loadProgram, run, validateFile } from '../pipeline.js';
+import { toJsonLines } from '../trace/events.js';
+import { formatTimeline } from '../trace/text.js';
+import { readDocumentFile } from '../read/index.js';
+
+interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function parsePairs(pairs: string[], flag: string): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const p of pairs) {
+    const i = p.indexOf('=');
+    if (i <= 0 || i === p.length - 1) throw usage(`${flag} expects LABEL=VALUE, got "${p}"`);
+    map.set(p.slice(0, i), p.slice(i + 1));
+  }
+  return map;
+}
+
+const usage = (message: string) => new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
+
+function intOption(name: string, min: number, max: number) {
+  return (v: string) => {
+    if (!/^-?\d+$/.test(v)) throw usage(`${name} expects a whole number, got "${v}"`);
+    const n = Number(v);
+    if (n < min || n > max) throw usage(`${name} must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
+}
+
+/** Find a ruleset with the given id near a file (same folder, then parents) for validate. */
+function findRuleset(near: string, id: string): string | null {
+  let dir = dirname(resolvePath(near));
+  for (let i = 0; i < 3; i++) {
+    const candidates: string[] = [];
+    try {
+      for (const f of readdirSync(dir)) if (f.endsWith('.json')) candidates.push(join(dir, f));
+    } catch {
+      /* unreadable folder: try the parent */
+    }
+    for (const f of candidates) {
+      try {
+        const v = readDocumentFile(f).value as { kind?: string; id?: string };
+        if (v.kind === 'ruleset' && v.id === id) return f;
+      } catch {
+        /* not ours */
+      }
+    }
+    dir = dirname(dir);
+  }
+  return null;
+}
+
+function validateOne(file: string, against: string | undefined): Diagnostic[] {
+  const first = validateFile(file);
+  if (first.length) return first;
+  const v = readDocumentFile(file).value as { kind: string; extends?: string; ruleset?: string };
+  try {
+    if (v.kind === 'overlay') {
+      const base = against ?? findRuleset(file, v.extends!);
+      if (base) loadProgram(base, [file]);
+    } else if (v.kind === 'encounter') {
+      const base = against ?? (v.ruleset ? findRuleset(file, v.ruleset) : null);
+      if (base) loadEncounter(file, loadProgram(base));
+    }
+  } catch (err) {
+    if (err instanceof PhasebookError) return err.diagnostics;
+    throw err;
+  }
+  return [];
+}
+
+export function buildCli(io: Io): Command {
+  const program = new Command('phasebook')
+    .description('Tabletop combat systems as JSON rule documents, run round by round.')
+    .version('0.1.0')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: io.out, writeErr: io.err });
+
+  program
+    .command('validate')
+    .description('Check documents: JSON syntax, schema, and semantics (dangling ids, unknown stats, unknown operators). An overlay is checked on top of the ruleset it extends, an encounter against its ruleset, when that ruleset is found next to it or given with --ruleset.')
+    .argument('<file...>', 'rulesets, overlays or encounters')
+    .option('--ruleset <file>', 'check overlays and encounters against this ruleset')
+    .action((files: string[], opts: { ruleset?: string }) => {
+      let bad = 0;
+      const lines: string[] = [];
+      for (const f of files) {
+        const problems = validateOne(f, opts.ruleset);
+        if (problems.length) {
+          bad++;
+          for (const d of problems) lines.push(formatDiagnostic(d));
+        } else io.out(`${f}: ok\n`);
+      }
+      if (bad) throw new PhasebookError(lines.map((l) => ({ file: '', line: 0, col: 0, pointer: '', message: l, severity: 'error' })));
+    });
+
+  program
+    .command('resolve')
+    .description('Apply house-rule overlays, in the order given, to a ruleset and print the resolved ruleset.')
+    .argument('<ruleset>', 'the base ruleset')
+    .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', collect, [])
+    .action((ruleset: string, opts: { with: string[] }) => {
+      const p = loadProgram(ruleset, opts.with);
+      io.out(JSON.stringify(p.resolved.ruleset, null, 2) + '\n');
+    });
+
+  program
+    .command('run')
+    .description('Run a combat and print its timeline (text) or its events (json: one per line).')
+    .argument('<ruleset>', 'the ruleset')
+    .argument('<encounter>', 'the encounter')
+    .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', collect, [])
+    .option('--seed <n>', 'dice seed (same seed, same combat)', intOption('--seed', 0, 2 ** 32 - 1), 1)
+    .option('--roll <label=value>', 'pin a labelled roll to a total ("7") or to single dice ("3,4") (repeatable)', collect, [])
+    .option('--choose <label=option>', 'pin a labelled decision (repeatable)', collect, [])
+    .option('--rounds <n>', 'round limit', intOption('--rounds', 1, 1000))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText('after', '\nRoll and decision labels are printed in the timeline, e.g. r1.initiative.party.d6 or r2.declare-first.')
+    .action((ruleset: string, encounter: string, opts: { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
+      const program = loadProgram(ruleset, opts.with);
+      const enc = loadEncounter(encounter, program);
+      const result = run(program, enc, {
+        seed: opts.seed,
+        rolls: parsePairs(opts.roll, '--roll'),
+        choices: parsePairs(opts.choose, '--choose'),
+        ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}),
+      });
+      io.out(opts.format === 'json' ? toJsonLines(result.events) : formatTimeline(result.events));
+    });
+  return program;
+}
+
+/** Run the CLI; returns the exit code. */
+export async function main(argv: string[], io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) }): Promise<number> {
+  const program = buildCli(io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      return err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help' ? 0 : 1;
+    }
+    if (err instanceof PhasebookError) {
+      for (const d of err.diagnostics) io.err((d.file === '' ? d.message : formatDiagnostic(d)) + '\n');
+      return 1;
+    }
+    if (err instanceof Error && 'label' in err) {
+      io.err(`${err.message}\n`);
+      return 1;
+    }
+    io.err(`phasebook: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (process.env.PHASEBOOK_DEBUG && err instanceof Error) io.err(`${err.stack ?? ''}\n`);
+    return 2;
+  }
+}
+
+export { relative };

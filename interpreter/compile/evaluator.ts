@@ -1,0 +1,75 @@
+/**
+ * Stage 4 of the pipeline: compile a resolved ruleset's expressions, once, into closures.
+ * Every compiled expression remembers where it came from, so a runtime failure (a step budget
+ * exhausted, a bad dice notation built at run time) is reported at the file, line and pointer
+ * of the expression, never as a stack trace.
+ */
+import { PhasebookError, type Diagnostic } from '../diagnostics.js';
+import type { Dice } from '../dice/index.js';
+import { compileExpression, type EvalContext } from '../expr/index.js';
+import type { ResolvedRuleset } from '../resolve/overlays.js';
+
+export type Data = Record<string, unknown>;
+export type Fn = (data: Data) => unknown;
+
+export const DEFAULT_EXPRESSION_STEPS = 100_000;
+
+export class Evaluator {
+  readonly ctx: EvalContext;
+  private readonly origin: ResolvedRuleset['origin'];
+
+  constructor(resolved: ResolvedRuleset, maxSteps = DEFAULT_EXPRESSION_STEPS) {
+    this.origin = resolved.origin;
+    this.ctx = { steps: 0, maxSteps, labelPrefix: '' };
+  }
+
+  setDice(dice: Dice): void {
+    this.ctx.dice = dice;
+  }
+
+  /** Compile the expression found at `pointer` of the resolved ruleset. */
+  compile(expr: unknown, pointer: string): Fn {
+    const where = this.origin(pointer);
+    const compiled = compileExpression(expr, {
+      file: where.file,
+      pointer: where.pointer,
+      locate: () => ({ line: where.line, col: where.col }),
+    });
+    const ctx = this.ctx;
+    const origin = this.origin;
+    return (data: Data) => {
+      const outer = ctx.steps;
+      ctx.steps = 0;
+      try {
+        return compiled(data, ctx);
+      } catch (err) {
+        if (err instanceof PhasebookError) throw err;
+        const o = origin(pointer);
+        const message = err instanceof Error ? err.message : String(err);
+        const d: Diagnostic = { file: o.file, line: o.line, col: o.col, pointer: o.pointer, message, severity: 'error' };
+        throw new PhasebookError([d]);
+      } finally {
+        ctx.steps = outer;
+      }
+    };
+  }
+
+  /** Compile an optional expression; absent means `fallback`. */
+  compileOr(expr: unknown, pointer: string, fallback: unknown): Fn {
+    if (expr === undefined) return () => fallback;
+    return this.compile(expr, pointer);
+  }
+
+  /** A diagnostic at a place of the resolved ruleset. */
+  at(pointer: string, message: string): PhasebookError {
+    const o = this.origin(pointer);
+    return new PhasebookError([{ file: o.file, line: o.line, col: o.col, pointer: o.pointer, message, severity: 'error' }]);
+  }
+}
+
+export const truthy = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : Boolean(v));
+
+export function num(v: unknown): number {
+  const n = typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : parseFloat(String(v));
+  return Number.isFinite(n) ? n : 0;
+}

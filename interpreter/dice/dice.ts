@@ -1,0 +1,190 @@
+import { DiceError, parseNotation, type ParsedNotation } from './notation.js';
+import { generatorFor } from './prng.js';
+
+/** The outcome of one labelled roll. */
+export interface RollResult {
+  /** The label actually used: the requested label, or `label#2`, `label#3`… for repeats in one run. */
+  label: string;
+  /** The notation as requested. */
+  notation: string;
+  /** Each die, in notation order (`1d6+1d4` → [d6, d4]). */
+  dice: number[];
+  /** Sides of each die, parallel to `dice`. */
+  sides: number[];
+  /** Sum of the notation's integer terms. */
+  modifier: number;
+  /** Sum of the dice plus the modifier. */
+  total: number;
+  /** True when the result came from a pin rather than the generator. */
+  pinned: boolean;
+}
+
+export type RollListener = (result: RollResult) => void;
+
+type Pin = { kind: 'total'; total: number; text: string } | { kind: 'dice'; dice: number[]; text: string };
+
+/** Largest absolute value a pinned total may have (keeps pins within the notation's reach). */
+const MAX_PIN_TOTAL = 1e9;
+
+function parsePin(label: string, value: string | number): Pin {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value) || Math.abs(value) > MAX_PIN_TOTAL) {
+      throw new DiceError(`pin for roll "${label}": ${value} is not an integer total`, { label });
+    }
+    return { kind: 'total', total: value, text: String(value) };
+  }
+  if (typeof value !== 'string') {
+    throw new DiceError(`pin for roll "${label}" must be a string such as "7" or "3,4"`, { label });
+  }
+  const text = value.trim();
+  if (/^[+-]?\d{1,9}$/.test(text)) return { kind: 'total', total: Number(text), text };
+  if (/^\d{1,9}(\s*[,+]\s*\d{1,9})+$/.test(text)) {
+    return { kind: 'dice', dice: text.split(/\s*[,+]\s*/).map(Number), text };
+  }
+  throw new DiceError(
+    `pin for roll "${label}": ${JSON.stringify(value)} is neither a total (e.g. "7") nor a list of dice (e.g. "3,4" or "3+4")`,
+    { label },
+  );
+}
+
+/**
+ * Dice that are reproducible per label.
+ *
+ * Each roll draws from its own generator seeded by hash(seed, label), never from one shared
+ * stream. Hence pinning one roll, or adding a roll somewhere, changes no other roll; and two
+ * rule variants run with the same seed get the same dice for the same labels (common random
+ * numbers). A label rolled again in the same run becomes `label#2`, then `label#3`, and so on;
+ * `reset()` starts a new run.
+ *
+ * Pins (a game master's physical dice, or fixed outcomes in tests) map a label — including a
+ * `#n` suffix for repeats — to a total (`"7"`) or to the single dice (`"3,4"` / `"3+4"`, in
+ * notation order). A pinned total gets a deterministic, as-even-as-possible split into dice.
+ * Pins stay in force across `reset()`; `unusedPins()` lists pins no roll has consumed yet.
+ */
+export class Dice {
+  readonly seed: number;
+  private readonly pins: ReadonlyMap<string, Pin>;
+  private readonly consumed = new Set<string>();
+  private readonly counters = new Map<string, number>();
+  private readonly onRoll: RollListener | undefined;
+
+  constructor(seed: number, pins?: ReadonlyMap<string, string | number>, onRoll?: RollListener) {
+    if (!Number.isSafeInteger(seed)) {
+      throw new DiceError(`dice seed must be a safe integer, got ${String(seed)}`);
+    }
+    this.seed = seed;
+    const parsed = new Map<string, Pin>();
+    if (pins !== undefined) {
+      for (const [label, value] of pins) {
+        if (typeof label !== 'string' || label === '') throw new DiceError('a pin needs a non-empty roll label');
+        parsed.set(label, parsePin(label, value));
+      }
+    }
+    this.pins = parsed;
+    this.onRoll = onRoll;
+  }
+
+  /** Roll `notation` under `label` (a `#n` suffix is added for repeats within a run). */
+  roll(label: string, notation: string): RollResult {
+    if (typeof label !== 'string' || label === '') throw new DiceError('a roll needs a non-empty label', { notation });
+    if (label.includes('#')) {
+      throw new DiceError(`roll label "${label}" must not contain "#" (it is reserved for repeats: label#2)`, {
+        label,
+        notation,
+      });
+    }
+    let parsed: ParsedNotation;
+    try {
+      parsed = parseNotation(notation);
+    } catch (e) {
+      if (e instanceof DiceError) throw new DiceError(`roll "${label}": ${e.message}`, { label, notation });
+      throw e;
+    }
+    const n = (this.counters.get(label) ?? 0) + 1;
+    this.counters.set(label, n);
+    const effective = n === 1 ? label : `${label}#${n}`;
+
+    const sides = parsed.sides;
+    let dice: number[];
+    let pinned = false;
+    const pin = this.pins.get(effective);
+    if (pin !== undefined) {
+      dice = pinnedDice(effective, notation, parsed, pin);
+      this.consumed.add(effective);
+      pinned = true;
+    } else {
+      dice = new Array<number>(sides.length);
+      if (sides.length > 0) {
+        const rng = generatorFor(this.seed, effective);
+        for (let i = 0; i < sides.length; i++) dice[i] = rng.nextDie(sides[i]!);
+      }
+    }
+    let total = parsed.modifier;
+    for (let i = 0; i < dice.length; i++) total += dice[i]!;
+    const result: RollResult = {
+      label: effective,
+      notation,
+      dice,
+      sides: sides.slice(),
+      modifier: parsed.modifier,
+      total,
+      pinned,
+    };
+    if (this.onRoll !== undefined) this.onRoll(result);
+    return result;
+  }
+
+  /** Labels of pins that no roll has consumed (likely typos), in the order given. */
+  unusedPins(): string[] {
+    const out: string[] = [];
+    for (const label of this.pins.keys()) if (!this.consumed.has(label)) out.push(label);
+    return out;
+  }
+
+  /** Start a new run: repeat counters restart (the next `x` is `x` again, not `x#3`). */
+  reset(): void {
+    this.counters.clear();
+  }
+}
+
+function pinnedDice(label: string, notation: string, parsed: ParsedNotation, pin: Pin): number[] {
+  const sides = parsed.sides;
+  const where = `pin for roll "${label}" (${notation})`;
+  if (pin.kind === 'dice') {
+    if (pin.dice.length !== sides.length) {
+      throw new DiceError(
+        `${where}: "${pin.text}" gives ${pin.dice.length} ${pin.dice.length === 1 ? 'die' : 'dice'} but the notation rolls ${sides.length}`,
+        { label, notation },
+      );
+    }
+    pin.dice.forEach((v, i) => {
+      const s = sides[i]!;
+      if (v < 1 || v > s) {
+        throw new DiceError(`${where}: die ${i + 1} is ${v} but a d${s} shows 1..${s}`, { label, notation });
+      }
+    });
+    return pin.dice.slice();
+  }
+  const { total } = pin;
+  if (total < parsed.min || total > parsed.max) {
+    throw new DiceError(`${where}: total ${total} is impossible; allowed ${parsed.min}..${parsed.max}`, {
+      label,
+      notation,
+    });
+  }
+  // As even a split as the dice allow: smaller dice first, each taking its fair share of what is
+  // left above 1 (capped by its sides); larger dice absorb any remainder. Always feasible when
+  // min <= total <= max.
+  const n = sides.length;
+  const dice = new Array<number>(n).fill(1);
+  const order = sides.map((s, i) => [s, i] as const).sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  let remaining = total - parsed.modifier - n;
+  let left = n;
+  for (const [s, i] of order) {
+    const share = Math.min(s - 1, Math.floor(remaining / left));
+    dice[i] = 1 + share;
+    remaining -= share;
+    left--;
+  }
+  return dice;
+}

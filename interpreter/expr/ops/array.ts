@@ -1,0 +1,48 @@
+/** Arrays: merge and in. */
+import { MAX_ARRAY_RESULT_LENGTH, fixedOp, hasOwn, stepBudgetError, variadicOp, type OpDefinition } from './core.js';
+
+/** `merge` flattens one level: [].concat(a, b, …). */
+export const mergeOp = variadicOp('merge', {
+  many(values, _data, site) {
+    const out = ([] as unknown[]).concat(...values);
+    if (out.length > MAX_ARRAY_RESULT_LENGTH) {
+      throw site.budget('array', `"merge" would build an array longer than ${MAX_ARRAY_RESULT_LENGTH} elements`);
+    }
+    return out;
+  },
+});
+
+/**
+ * `in` [needle, haystack]: substring test when the haystack is a string (the needle is
+ * converted to a string), strict-equality membership when it is an array, false otherwise.
+ */
+export function inFn(a: unknown, b: unknown): boolean {
+  if (!b) return false;
+  if (typeof b === 'string') return b.indexOf(a as string) !== -1;
+  if (Array.isArray(b)) return b.indexOf(a) !== -1;
+  if (typeof b === 'object' && hasOwn.call(b, 'indexOf')) {
+    // json-logic-js would call the data's "indexOf" value, which is never a function in JSON.
+    throw new TypeError('b.indexOf is not a function');
+  }
+  return false;
+}
+
+const inBase = fixedOp('in', inFn);
+
+export const inOp: OpDefinition = {
+  name: 'in',
+  compile(args, site) {
+    // A literal haystack is only searched, never returned, so the frozen template can be shared
+    // instead of being rebuilt on every evaluation.
+    const hay = site.constantArg(1);
+    if (args.length === 2 && hay !== undefined) {
+      const needle = args[0]!;
+      const haystack = hay.value;
+      return (d, c) => {
+        if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+        return inFn(needle(d, c), haystack);
+      };
+    }
+    return inBase.compile(args, site);
+  },
+};

@@ -1,0 +1,171 @@
+/**
+ * Data access: var, missing, missing_some.
+ *
+ * `var` follows json-logic-js: the path is String(path).split('.'); "", null or no path give
+ * the whole data; a default (second argument) replaces undefined results, but a null found at
+ * the end of the path is returned as null. Unlike json-logic-js it reads own properties only
+ * (strings and arrays still have own indices and `length`), and the segments `__proto__`,
+ * `constructor` and `prototype` are refused at compile time in literal paths and read as
+ * missing in computed ones.
+ */
+import {
+  hasOwn,
+  isUnsafeSegment,
+  stepBudgetError,
+  variadicOp,
+  type CompiledExpr,
+  type OpDefinition,
+  type OpSite,
+} from './core.js';
+
+/** Follow pre-split segments; `notFound` for anything missing. Literal paths are pre-checked. */
+function walk(data: unknown, segments: readonly string[], notFound: unknown): unknown {
+  let cur = data;
+  for (let i = 0; i < segments.length; i++) {
+    if (cur === null || cur === undefined) return notFound;
+    const seg = segments[i]!;
+    if (!hasOwn.call(cur, seg)) return notFound;
+    cur = (cur as Record<string, unknown>)[seg];
+    if (cur === undefined) return notFound;
+  }
+  return cur;
+}
+
+/** `{"var": [path, fallback]}` with a path only known at run time. */
+export function lookup(data: unknown, path: unknown, fallback: unknown): unknown {
+  const notFound = fallback === undefined ? null : fallback;
+  if (path === undefined || path === '' || path === null) return data;
+  const segments = String(path).split('.');
+  for (let i = 0; i < segments.length; i++) if (isUnsafeSegment(segments[i]!)) return notFound;
+  return walk(data, segments, notFound);
+}
+
+/** Literal path segments, or undefined when the path is not a literal scalar. */
+export function literalPathSegments(site: OpSite): string[] | null | undefined {
+  if (site.argCount === 0) return null;
+  const k = site.constantArg(0);
+  if (k === undefined) return undefined;
+  const p = k.value;
+  if (p === '' || p === null) return null;
+  if (typeof p !== 'string' && typeof p !== 'number' && typeof p !== 'boolean') return undefined;
+  const segments = String(p).split('.');
+  for (const s of segments) {
+    if (isUnsafeSegment(s)) {
+      site.fail(`variable path ${JSON.stringify(String(p))} uses "${s}", which is not allowed`, site.argPointer(0));
+    }
+  }
+  return segments;
+}
+
+export const varOp: OpDefinition = {
+  name: 'var',
+  compile(args, site) {
+    const n = args.length;
+    const segments = literalPathSegments(site);
+    if (n > 2 || segments === undefined) {
+      // General form: computed path, or extra arguments (evaluated for effect, then ignored).
+      return (d, c) => {
+        if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+        const path = n > 0 ? args[0]!(d, c) : undefined;
+        const fallback = n > 1 ? args[1]!(d, c) : undefined;
+        for (let i = 2; i < n; i++) args[i]!(d, c);
+        return lookup(d, path, fallback);
+      };
+    }
+    // Literal path. The default is still evaluated every time (json-logic-js is eager) unless it is
+    // a literal that is not an array (arrays are rebuilt per evaluation, so compute them).
+    const fallbackArg: CompiledExpr | undefined = n === 2 ? args[1] : undefined;
+    const k = n === 2 ? site.constantArg(1) : { value: undefined };
+    const constFallback = k !== undefined && !Array.isArray(k.value);
+    const nf = constFallback ? (k.value === undefined ? null : k.value) : null;
+
+    if (segments === null) {
+      if (fallbackArg === undefined || constFallback) {
+        return (d, c) => {
+          if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+          return d;
+        };
+      }
+      return (d, c) => {
+        if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+        fallbackArg(d, c);
+        return d;
+      };
+    }
+    if (!constFallback) {
+      const fb = fallbackArg!;
+      return (d, c) => {
+        if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+        const f = fb(d, c);
+        return walk(d, segments, f === undefined ? null : f);
+      };
+    }
+    if (segments.length === 1) {
+      const s0 = segments[0]!;
+      return (d, c) => {
+        if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+        if (d === null || d === undefined || !hasOwn.call(d, s0)) return nf;
+        const v = (d as Record<string, unknown>)[s0];
+        return v === undefined ? nf : v;
+      };
+    }
+    if (segments.length === 2) {
+      const s0 = segments[0]!;
+      const s1 = segments[1]!;
+      return (d, c) => {
+        if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+        if (d === null || d === undefined || !hasOwn.call(d, s0)) return nf;
+        const v = (d as Record<string, unknown>)[s0];
+        if (v === null || v === undefined || !hasOwn.call(v, s1)) return nf;
+        const w = (v as Record<string, unknown>)[s1];
+        return w === undefined ? nf : w;
+      };
+    }
+    return (d, c) => {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      return walk(d, segments, nf);
+    };
+  },
+};
+
+/**
+ * `missing` lists the keys whose value is null, "" or absent. Keys come from the arguments, or
+ * from the first argument when it is an array. A key that is itself an array is read as
+ * [path, default]. (json-logic-js re-evaluates each key as logic — `{"var": key}` — so a
+ * one-key object coming from data would run as an operator; we read keys as plain data.)
+ */
+export function missingKeys(values: readonly unknown[], data: unknown): unknown[] {
+  const keys = Array.isArray(values[0]) ? (values[0] as unknown[]) : values;
+  const out: unknown[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    const value = Array.isArray(key) ? lookup(data, key[0], key[1]) : lookup(data, key, undefined);
+    if (value === null || value === '') out.push(key);
+  }
+  return out;
+}
+
+export const missingOp = variadicOp('missing', { many: (values, data) => missingKeys(values, data) });
+
+function lengthOf(x: unknown): unknown {
+  if (typeof x === 'string' || Array.isArray(x)) return x.length;
+  if (typeof x === 'object' && x !== null && hasOwn.call(x, 'length')) return (x as { length: unknown }).length;
+  return undefined;
+}
+
+/**
+ * `missing_some` [need, keys]: [] when at least `need` of the keys are present, else the
+ * missing ones. Like json-logic-js, `keys.length` is read as is (a string's length counts; a
+ * non-array non-string gives NaN comparisons, so the missing list is returned).
+ */
+export const missingSomeOp = variadicOp('missing_some', {
+  many(values, data, site) {
+    const need = values[0];
+    const options = values[1];
+    const missing = missingKeys(Array.isArray(options) ? options : [options], data);
+    if (options === null || options === undefined) {
+      throw site.error(`"missing_some" needs a list of keys as its second argument, got ${String(options)}`);
+    }
+    return (lengthOf(options) as number) - missing.length >= (need as number) ? [] : missing;
+  },
+});

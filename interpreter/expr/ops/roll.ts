@@ -1,0 +1,63 @@
+/**
+ * Dice: {"roll": [notation]} or {"roll": [notation, labelSuffix]} rolls
+ * `ctx.dice.roll(ctx.labelPrefix + '.' + suffix, notation)` and returns the total. The suffix
+ * defaults to "roll"; without a labelPrefix the label is the suffix alone. A literal notation is
+ * checked at compile time.
+ */
+import { DiceError, parseNotation } from '../../dice/index.js';
+import { stepBudgetError, type OpDefinition } from './core.js';
+
+export const rollOp: OpDefinition = {
+  name: 'roll',
+  compile(args, site) {
+    const n = args.length;
+    if (n === 0) site.fail('"roll" needs a dice notation, e.g. {"roll": ["1d20", "attack"]}');
+    const k = site.constantArg(0);
+    if (k !== undefined) {
+      if (typeof k.value !== 'string' && typeof k.value !== 'number') {
+        site.fail('the dice notation of "roll" must be a string such as "1d20"', site.argPointer(0));
+      }
+      try {
+        parseNotation(String(k.value));
+      } catch (e) {
+        if (e instanceof DiceError) site.fail(e.message, site.argPointer(0));
+        throw e;
+      }
+    }
+    const notationArg = args[0]!;
+    // Cache the label for the last prefix seen: labels repeat across millions of evaluations.
+    let lastPrefix: string | undefined;
+    let lastSuffix: unknown;
+    let lastLabel = '';
+    return (d, c) => {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      const notation = notationArg(d, c);
+      const suffix = n > 1 ? args[1]!(d, c) : undefined;
+      for (let i = 2; i < n; i++) args[i]!(d, c);
+      const dice = c.dice;
+      if (dice === undefined) {
+        throw site.error('"roll" was evaluated without dice (the engine gave no dice to this expression)');
+      }
+      if (typeof notation !== 'string' && typeof notation !== 'number') {
+        throw site.error(`the dice notation of "roll" must be a string such as "1d20", got ${JSON.stringify(notation)}`);
+      }
+      const prefix = c.labelPrefix;
+      let label: string;
+      if (prefix === lastPrefix && suffix === lastSuffix && lastLabel !== '') {
+        label = lastLabel;
+      } else {
+        const tail = suffix === undefined || suffix === null ? 'roll' : String(suffix);
+        label = prefix === undefined || prefix === '' ? tail : prefix + '.' + tail;
+        lastPrefix = prefix;
+        lastSuffix = suffix;
+        lastLabel = label;
+      }
+      try {
+        return dice.roll(label, String(notation)).total;
+      } catch (e) {
+        if (e instanceof DiceError) throw site.error(e.message, e);
+        throw e;
+      }
+    };
+  },
+};

@@ -1,0 +1,290 @@
+/**
+ * The document language, as TypeScript types. The JSON Schemas in schemas/ are the published
+ * contract (with a rulebook sentence for every property); these types mirror them for the
+ * interpreter. A JSON Logic expression is typed `Expr`.
+ */
+export type Expr = unknown;
+export type Scalar = string | number | boolean;
+
+export interface Decision {
+  id: string;
+  /** The open question of the source text. */
+  question: string;
+  /** What this document decided. */
+  decision: string;
+  /** The option that lets a table flip the decision, if any. */
+  option?: string;
+  /** Where the source text says it (file and section). */
+  rule?: string;
+}
+
+export interface OptionDef {
+  description: string;
+  default: Scalar;
+  enum?: Scalar[];
+}
+
+export interface StatDef {
+  description: string;
+  default?: Scalar;
+}
+
+export interface DerivedDef {
+  description: string;
+  expr: Expr;
+}
+
+/** A sort key: a preset name, a stat, or an expression. */
+export type OrderKey =
+  | string
+  | { preset: string; description?: string }
+  | { stat: string; dir?: 'asc' | 'desc'; description?: string }
+  | { expr: Expr; dir?: 'asc' | 'desc'; description?: string };
+
+export type TieBreak = 'simultaneous' | 'referee' | { reroll: string; then?: 'simultaneous' | 'referee' };
+
+export interface Ordering {
+  description?: string;
+  keys: OrderKey[];
+  ties?: TieBreak;
+}
+export type OrderingRef = string | Ordering;
+
+/** A choice the rules give to the side holding initiative: go first, or let the other side go first. */
+export interface SideChoice {
+  id: string;
+  description?: string;
+  /** Option chosen when nobody says otherwise. */
+  default: 'first' | 'second';
+  /** For declarations: the phases in which it is offered. */
+  phases?: string[];
+}
+
+export interface Judgment {
+  id: string;
+  description: string;
+  when?: Expr;
+  /** Outcomes: side ids are always allowed; "keep" keeps the holder; "roll" uses the formula. */
+  outcomes: Array<'keep' | 'roll'>;
+  default: Expr;
+}
+
+export interface InitiativeModifier {
+  id: string;
+  description: string;
+  when?: Expr;
+  add: Expr;
+}
+
+export interface Initiative {
+  description?: string;
+  scope: 'side' | 'combatant' | 'action';
+  roll: 'every-round' | 'once';
+  formula: Expr;
+  modifiers?: InitiativeModifier[];
+  judgments?: Judgment[];
+  /** How two sides (or combatants) with the same initiative value are ordered. */
+  ties?: TieBreak;
+}
+
+export interface Step {
+  id: string;
+  name?: string;
+  description?: string;
+  /** Which declared actions of this phase take part (JSON Logic over actor, action, target). */
+  select?: Expr;
+  /** Instead of declared actions: every combatant passing `select` performs this action. */
+  perform?: string;
+  order?: OrderingRef;
+  choice?: SideChoice;
+}
+
+export interface Phase {
+  id: string;
+  name?: string;
+  description?: string;
+  when?: Expr;
+  steps: Step[];
+}
+
+export interface Declarations {
+  description?: string;
+  when: 'round-start' | 'phase-start';
+  order?: OrderingRef;
+  choice?: SideChoice;
+}
+
+export interface RoundDef {
+  description?: string;
+  turns: { by: 'none' | 'side' | 'combatant'; order?: OrderingRef; description?: string };
+  declare: Declarations;
+  phases: Phase[];
+}
+
+export interface Movement {
+  description?: string;
+  toward?: 'target';
+  away?: 'target';
+  distance: Expr;
+  /** Stop once within this many feet of the target (advance); default 5. */
+  stopWithin?: number;
+  /** A moving character stops when it comes within reach of a moving enemy who blocks. */
+  stopAtEnemies?: boolean;
+  /** Whether this move can block an enemy's path. */
+  blocks?: boolean;
+}
+
+export type Effect =
+  | { op: 'roll'; dice: Expr; label: string; as: string }
+  | { op: 'if'; cond: Expr; then: Effect[]; else?: Effect[] }
+  | { op: 'damage'; to?: 'target' | 'self'; amount: Expr; stat?: string }
+  | { op: 'heal'; to?: 'target' | 'self'; amount: Expr; stat?: string }
+  | { op: 'set'; on?: 'self' | 'target'; key: string; value: Expr; until?: Duration }
+  | { op: 'condition'; id: string; on?: 'self' | 'target'; duration: Duration; description?: string }
+  | { op: 'note'; text: string }
+  | { op: 'call'; procedure: string; with?: Record<string, Expr> };
+
+export interface Duration {
+  /** Rounds the effect lasts, counting the round it starts in as the first. */
+  rounds?: Expr;
+  /** The moment of its last round at which it ends. */
+  endsAt: 'round-end' | 'round-start' | { phase: string } | 'combat-end';
+}
+
+export interface Action {
+  id: string;
+  name?: string;
+  description?: string;
+  phase: string;
+  uses?: string[];
+  tags?: string[];
+  target?: 'enemy' | 'ally' | 'self' | 'none';
+  requires?: Expr;
+  initiative?: Expr;
+  movement?: Movement;
+  effects?: Effect[];
+}
+
+export interface Trigger {
+  id: string;
+  description: string;
+  on: 'move' | 'act' | 'damage';
+  /** For `act`: only these actions trigger. For `move`: only moves made by these actions. */
+  actions?: string[];
+  reactors: 'enemies' | 'allies' | 'others' | 'target';
+  timing: 'before' | 'during' | 'after';
+  within?: Expr;
+  when?: Expr;
+  perform?: string;
+  effects?: Effect[];
+  uses?: string[];
+  with?: Record<string, Expr>;
+  limit?: { perRound?: number };
+}
+
+export interface PolicyEntry {
+  id: string;
+  description?: string;
+  action: string;
+  when?: Expr;
+  target?: 'nearest-enemy' | 'weakest-enemy' | 'first-enemy' | 'self' | 'none';
+}
+
+export interface EndCondition {
+  id: string;
+  description: string;
+  when: Expr;
+  winner?: Expr;
+  reason: string;
+}
+
+export interface Limits {
+  rounds?: number;
+  actsPerRound?: number;
+  reactionDepth?: number;
+  expressionSteps?: number;
+}
+
+export interface Ruleset {
+  $schema?: string;
+  kind: 'ruleset';
+  id: string;
+  name: string;
+  version: string;
+  description?: string;
+  source?: { title: string; file?: string; author?: string; licence: string; notes?: string };
+  decisions?: Decision[];
+  options?: Record<string, OptionDef>;
+  combatant: {
+    stats: Record<string, StatDef>;
+    tags?: Record<string, { description: string }>;
+    derived?: Record<string, DerivedDef>;
+    /** True when the combatant can no longer act (down, dead, fled). */
+    out: Expr;
+    /** True while a combatant cannot act although still in the fight. */
+    cannotAct?: Expr;
+  };
+  economy: { description?: string; slots: Record<string, number> };
+  initiative: Initiative;
+  orderings?: Record<string, Ordering>;
+  round: RoundDef;
+  procedures?: Record<string, Effect[]>;
+  actions: Action[];
+  triggers?: Trigger[];
+  policy: PolicyEntry[];
+  end: EndCondition[];
+  limits?: Limits;
+}
+
+export type PatchOp =
+  | { op: 'add'; path: string; value: unknown; before?: string; after?: string; why?: string }
+  | { op: 'replace'; path: string; value: unknown; why?: string }
+  | { op: 'remove'; path: string; why?: string }
+  | { op: 'move'; path: string; before?: string; after?: string; why?: string };
+
+export interface Overlay {
+  $schema?: string;
+  kind: 'overlay';
+  id: string;
+  name: string;
+  version: string;
+  description?: string;
+  extends: string;
+  requires?: string[];
+  source?: Ruleset['source'];
+  decisions?: Decision[];
+  changes: PatchOp[];
+}
+
+export interface EncounterCombatant {
+  id: string;
+  name?: string;
+  stats?: Record<string, Scalar>;
+  tags?: string[];
+}
+
+export interface EncounterSide {
+  id: string;
+  name?: string;
+  combatants: EncounterCombatant[];
+}
+
+export interface ScriptEntry {
+  round: number;
+  combatant: string;
+  action: string;
+  target?: string;
+}
+
+export interface Encounter {
+  $schema?: string;
+  kind: 'encounter';
+  id: string;
+  name: string;
+  description?: string;
+  ruleset?: string;
+  sides: EncounterSide[];
+  script?: ScriptEntry[];
+  dice?: Record<string, string | number>;
+  decisions?: Record<string, string>;
+}

@@ -1,0 +1,12 @@
+export {
+  readDocumentText,
+  readDocumentFile,
+  parsePointer,
+  LineIndex,
+  DEFAULT_READ_LIMITS,
+  FORBIDDEN_KEYS,
+  MAX_DIAGNOSTICS,
+  type ReadLimits,
+  type SourceDocument,
+  type SourcePosition,
+} from './read.js';

@@ -1,0 +1,271 @@
+/**
+ * Stage 3 of the pipeline: resolve house-rule overlays onto a base ruleset.
+ *
+ * An overlay changes its base by *id path*: a JSON pointer in which array items are named by
+ * their `id` (`/round/phases/missile/steps/crossbows`), so a house rule keeps working when the
+ * base gains or reorders items. Overlays apply in the order given. Two overlays touching the
+ * same thing is a conflict, reported with both places, unless the later one `requires` the
+ * earlier (explicit layering). A path that does not exist is reported with who removed it.
+ */
+import { type Diagnostic, PhasebookError, escapePointerSegment } from '../diagnostics.js';
+import type { Overlay, PatchOp, Ruleset } from '../model/types.js';
+
+export interface Located<T> {
+  file: string;
+  value: T;
+  locate(pointer: string): { line: number; col: number };
+}
+
+/** Where a part of the resolved ruleset came from, for pointing errors at the right file. */
+export interface Provenance {
+  file: string;
+  /** Pointer into that file of the value now found at the id path. */
+  pointer: string;
+  overlay?: string;
+}
+
+export interface ResolvedRuleset {
+  ruleset: Ruleset;
+  overlays: string[];
+  /** Map a pointer into the resolved ruleset (index form) to the file and place it came from. */
+  origin(pointer: string): { file: string; pointer: string; line: number; col: number };
+}
+
+type Json = unknown;
+interface Touch {
+  overlay: string;
+  file: string;
+  pointer: string;
+  op: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parsePath(path: string): string[] {
+  return path
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
+
+const clone = <T>(v: T): T => structuredClone(v);
+
+/** Find the child of a container by id (arrays of items with ids) or key (objects). */
+function child(container: Json, segment: string): { found: boolean; value?: Json; index?: number } {
+  if (Array.isArray(container)) {
+    const index = container.findIndex((item) => isObject(item) && item.id === segment);
+    return index < 0 ? { found: false } : { found: true, value: container[index], index };
+  }
+  if (isObject(container) && Object.prototype.hasOwnProperty.call(container, segment)) {
+    return { found: true, value: container[segment] };
+  }
+  return { found: false };
+}
+
+/** Convert an id path into the index pointer it denotes in `doc`, or null when absent. */
+export function idPathToPointer(doc: Json, segments: string[]): string | null {
+  let cur: Json = doc;
+  let pointer = '';
+  for (const seg of segments) {
+    const c = child(cur, seg);
+    if (!c.found) return null;
+    pointer += '/' + escapePointerSegment(c.index ?? seg);
+    cur = c.value;
+  }
+  return pointer;
+}
+
+/** Convert an index pointer into an id path (array items named by id where they have one). */
+export function pointerToIdPath(doc: Json, pointer: string): string[] {
+  const out: string[] = [];
+  let cur: Json = doc;
+  for (const seg of parsePath(pointer === '' ? '' : pointer)) {
+    if (Array.isArray(cur)) {
+      const item = cur[Number(seg)];
+      out.push(isObject(item) && typeof item.id === 'string' ? item.id : seg);
+      cur = item;
+    } else if (isObject(cur)) {
+      out.push(seg);
+      cur = cur[seg];
+    } else {
+      out.push(seg);
+      cur = undefined;
+    }
+  }
+  return out;
+}
+
+const related = (a: string, b: string) => a === b || a.startsWith(b + '/') || b.startsWith(a + '/');
+
+export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<Overlay>>): ResolvedRuleset {
+  const doc = clone(base.value) as unknown as Record<string, Json>;
+  const diagnostics: Diagnostic[] = [];
+  const touches: Touch[] = [];
+  const removed = new Map<string, Touch>();
+  /** id path (joined) → where its current value came from. */
+  const provenance = new Map<string, Provenance>();
+  const applied: string[] = [];
+  const appliedSet = new Set<string>();
+
+  const fail = (o: Located<Overlay>, pointer: string, message: string) => {
+    const { line, col } = o.locate(pointer);
+    diagnostics.push({ file: o.file, line, col, pointer, message, severity: 'error' });
+  };
+
+  for (const o of overlays) {
+    const ov = o.value;
+    if (ov.extends !== base.value.id) {
+      fail(o, '/extends', `this overlay extends "${ov.extends}", but the ruleset is "${base.value.id}"`);
+      continue;
+    }
+    if (appliedSet.has(ov.id)) {
+      fail(o, '/id', `overlay "${ov.id}" is applied twice`);
+      continue;
+    }
+    for (const [i, req] of (ov.requires ?? []).entries()) {
+      if (!appliedSet.has(req)) {
+        fail(o, `/requires/${i}`, `this overlay requires "${req}", which must be given before it (--with ${req}.json --with ${ov.id}.json)`);
+      }
+    }
+    const layered = new Set(ov.requires ?? []);
+    ov.changes.forEach((change, k) => {
+      const at = `/changes/${k}`;
+      const segments = parsePath(change.path);
+      const key = segments.join('/');
+      const gone = [...removed.entries()].find(([p]) => key === p || key.startsWith(p + '/'));
+      for (const t of touches) {
+        if (t.overlay !== ov.id && !layered.has(t.overlay) && related(t.pointer, key)) {
+          const where = o.locate(at);
+          fail(
+            o,
+            `${at}/path`,
+            `conflict: overlay "${t.overlay}" (${t.file}) also changes ${'/' + t.pointer} (${t.op}); ` +
+              `list it under "requires" to layer this change on top of it (conflicts are never merged silently)`,
+          );
+          void where;
+          return;
+        }
+      }
+      const err = applyChange(doc, change, segments);
+      if (err) {
+        const why = gone && change.op !== 'add' ? ` (it was removed by overlay "${gone[1].overlay}")` : '';
+        fail(o, `${at}/${err.field}`, err.message + why);
+        return;
+      }
+      touches.push({ overlay: ov.id, file: o.file, pointer: key, op: change.op });
+      if (change.op === 'remove') removed.set(key, { overlay: ov.id, file: o.file, pointer: key, op: 'remove' });
+      else removed.delete(key);
+      if (change.op === 'add' || change.op === 'replace') {
+        provenance.set(key, { file: o.file, pointer: `${at}/value`, overlay: ov.id });
+      }
+    });
+    applied.push(ov.id);
+    appliedSet.add(ov.id);
+  }
+  if (diagnostics.length) throw new PhasebookError(diagnostics);
+
+  const ruleset = doc as unknown as Ruleset;
+  const origin = (pointer: string) => {
+    const ids = pointerToIdPath(ruleset, pointer);
+    for (let n = ids.length; n >= 1; n--) {
+      const prov = provenance.get(ids.slice(0, n).join('/'));
+      if (!prov) continue;
+      const ov = overlays.find((x) => x.file === prov.file)!;
+      const changeIdx = Number(prov.pointer.split('/')[2]);
+      const value = ov.value.changes[changeIdx] as { value?: Json };
+      const inner = idPathToPointer(value.value, ids.slice(n)) ?? '';
+      const p = prov.pointer + inner;
+      return { file: prov.file, pointer: p, ...ov.locate(p) };
+    }
+    // Walk up until the base document has the place.
+    for (let n = ids.length; n >= 0; n--) {
+      const p = idPathToPointer(base.value, ids.slice(0, n));
+      if (p !== null) return { file: base.file, pointer: p, ...base.locate(p) };
+    }
+    return { file: base.file, pointer: '', line: 1, col: 1 };
+  };
+  return { ruleset, overlays: applied, origin };
+}
+
+interface ChangeError {
+  field: 'path' | 'before' | 'after' | 'value';
+  message: string;
+}
+
+function applyChange(doc: Record<string, Json>, change: PatchOp, segments: string[]): ChangeError | null {
+  const parentSegs = segments.slice(0, -1);
+  const last = segments[segments.length - 1]!;
+  let parent: Json = doc;
+  for (const [i, seg] of parentSegs.entries()) {
+    const c = child(parent, seg);
+    if (!c.found) {
+      return { field: 'path', message: `no "${seg}" at /${parentSegs.slice(0, i).join('/')}: ${describeChoices(parent)}` };
+    }
+    parent = c.value;
+  }
+  const existing = child(parent, last);
+  const place = (list: Json[], item: Json, before?: string, after?: string): ChangeError | null => {
+    const anchor = before ?? after;
+    if (anchor === undefined) {
+      list.push(item);
+      return null;
+    }
+    const idx = list.findIndex((x) => isObject(x) && x.id === anchor);
+    if (idx < 0) return { field: before ? 'before' : 'after', message: `no sibling "${anchor}" here: ${describeChoices(list)}` };
+    list.splice(before ? idx : idx + 1, 0, item);
+    return null;
+  };
+
+  switch (change.op) {
+    case 'add': {
+      if (existing.found) return { field: 'path', message: `"${last}" already exists; use replace to change it` };
+      if (Array.isArray(parent)) {
+        if (!isObject(change.value)) return { field: 'value', message: 'an item added to a list must be an object with an id' };
+        const item = clone(change.value);
+        if (item.id === undefined) item.id = last;
+        if (item.id !== last) return { field: 'value', message: `the item's id "${String(item.id)}" differs from the path's last segment "${last}"` };
+        return place(parent, item, change.before, change.after);
+      }
+      if (isObject(parent)) {
+        if (change.before || change.after) return { field: 'path', message: 'before/after only apply to lists' };
+        parent[last] = clone(change.value);
+        return null;
+      }
+      return { field: 'path', message: 'the parent of this path is neither a list nor an object' };
+    }
+    case 'replace': {
+      if (!existing.found) return { field: 'path', message: `nothing to replace at ${'/' + segments.join('/')}: ${describeChoices(parent)}` };
+      if (Array.isArray(parent)) {
+        const item = clone(change.value);
+        if (isObject(item) && item.id === undefined) item.id = last;
+        if (!isObject(item) || item.id !== last) return { field: 'value', message: `the replacement must be an object with id "${last}"` };
+        parent[existing.index!] = item;
+      } else (parent as Record<string, Json>)[last] = clone(change.value);
+      return null;
+    }
+    case 'remove': {
+      if (!existing.found) return { field: 'path', message: `nothing to remove at ${'/' + segments.join('/')}: ${describeChoices(parent)}` };
+      if (Array.isArray(parent)) parent.splice(existing.index!, 1);
+      else delete (parent as Record<string, Json>)[last];
+      return null;
+    }
+    case 'move': {
+      if (!existing.found) return { field: 'path', message: `nothing to move at ${'/' + segments.join('/')}: ${describeChoices(parent)}` };
+      if (!Array.isArray(parent)) return { field: 'path', message: 'only items of a list can be moved' };
+      if (!change.before && !change.after) return { field: 'path', message: 'move needs before or after' };
+      const [item] = parent.splice(existing.index!, 1);
+      const err = place(parent, item, change.before, change.after);
+      if (err) parent.splice(existing.index!, 0, item);
+      return err;
+    }
+  }
+}
+
+function describeChoices(container: Json): string {
+  const names = Array.isArray(container)
+    ? container.map((x) => (isObject(x) ? String(x.id) : '?'))
+    : isObject(container)
+      ? Object.keys(container)
+      : [];
+  return names.length ? `there is ${names.map((n) => `"${n}"`).join(', ')}` : 'it is empty';
+}

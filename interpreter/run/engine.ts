@@ -1,0 +1,884 @@
+/**
+ * Stage 5 of the pipeline: run a combat, round by round, from compiled documents.
+ *
+ * The engine knows phases, steps, orderings, declarations, slots, triggers and effects — the
+ * concepts of the document language — and nothing of any particular game. Everything a game
+ * does comes from its ruleset.
+ */
+import { PhasebookError } from '../diagnostics.js';
+import { Dice, type RollResult } from '../dice/index.js';
+import type { Encounter, Ruleset, Scalar } from '../model/types.js';
+import type { Data } from '../compile/evaluator.js';
+import { num, truthy } from '../compile/evaluator.js';
+import type { CompiledRuleset, CAction, CEffect, CTrigger, CStep, Moment } from './compiled.js';
+import { orderIntoGroups, type CompiledOrdering, type Orderable, type OrderEnv } from './ordering.js';
+import type { TraceEvent } from '../trace/events.js';
+
+export interface RunOptions {
+  seed: number;
+  /** Pinned dice: label → total ("7") or single dice ("3,4"). */
+  rolls?: ReadonlyMap<string, string>;
+  /** Pinned decisions: label → chosen option. */
+  choices?: ReadonlyMap<string, string>;
+  /** Round limit (overrides the ruleset's). */
+  rounds?: number;
+}
+
+export interface RunResult {
+  events: TraceEvent[];
+  winner: string | null;
+  reason: string;
+  rounds: number;
+}
+
+export const DEFAULT_LIMITS = { rounds: 50, actsPerRound: 10_000, reactionDepth: 8 } as const;
+/** Movement is simulated in this many ticks, so simultaneous moves meet where their speeds say. */
+const MOVE_TICKS = 20;
+
+interface Condition {
+  id: string;
+  owner: Cmb;
+  moment: Moment;
+  remaining: number;
+  /** For `set ... until`: the key and the value to restore. */
+  restore?: { key: string; value: unknown };
+}
+
+export interface Cmb {
+  id: string;
+  side: string;
+  index: number;
+  view: Record<string, unknown>;
+  slots: Record<string, number>;
+  out: boolean;
+  reactions: Map<string, number>;
+  initiative: number | null;
+}
+
+interface Decl {
+  seq: number;
+  c: Cmb;
+  action: CAction;
+  target: Cmb | null;
+  phase: string;
+  initiative: number | null;
+  done: boolean;
+}
+
+interface SideState {
+  id: string;
+  index: number;
+  members: Cmb[];
+  view: Record<string, unknown>;
+  initiative: number | null;
+}
+
+interface Frame {
+  actor: Cmb;
+  target: Cmb | null;
+  action: CAction | null;
+  local: Record<string, unknown>;
+  reaction: Record<string, unknown>;
+  defer: Array<{ target: Cmb; amount: number; stat: string; by: Cmb }> | null;
+  prefix: string;
+  depth: number;
+}
+
+class CombatEnded extends Error {}
+
+export class Engine {
+  private events: TraceEvent[] = [];
+  private seq = 0;
+  private round = 0;
+  private phase: string | undefined;
+  private step: string | undefined;
+  private turn: string | undefined;
+  private readonly dice: Dice;
+  private readonly cmbs: Cmb[] = [];
+  private readonly byId = new Map<string, Cmb>();
+  private readonly sides: SideState[] = [];
+  private readonly sideById = new Map<string, SideState>();
+  private holder: string | null = null;
+  private readonly sidesMap: Record<string, unknown> = {};
+  private sideOrder: string[][] = [];
+  private conditions: Condition[] = [];
+  private decls: Decl[] = [];
+  private declSeq = 0;
+  private actsThisRound = 0;
+  private ended: { winner: string | null; reason: string } | null = null;
+  private readonly maxRounds: number;
+  private readonly choices: ReadonlyMap<string, string>;
+  private readonly usedChoices = new Set<string>();
+  private groupCounter = 0;
+  private reactionDepth = 0;
+
+  constructor(
+    private readonly rs: CompiledRuleset,
+    private readonly encounter: Encounter,
+    private readonly opts: RunOptions,
+  ) {
+    const pins = new Map<string, string>();
+    for (const [k, v] of Object.entries(encounter.dice ?? {})) pins.set(k, String(v));
+    for (const [k, v] of opts.rolls ?? []) pins.set(k, v);
+    this.dice = new Dice(opts.seed, pins, (r) => this.onRoll(r));
+    rs.evaluator.setDice(this.dice);
+    const choices = new Map<string, string>(Object.entries(encounter.decisions ?? {}));
+    for (const [k, v] of opts.choices ?? []) choices.set(k, v);
+    this.choices = choices;
+    this.maxRounds = Math.min(1000, opts.rounds ?? rs.limits.rounds ?? DEFAULT_LIMITS.rounds);
+    this.setup();
+  }
+
+  // ---------------------------------------------------------------- setup
+
+  private setup(): void {
+    const def = this.rs.def;
+    let index = 0;
+    this.encounter.sides.forEach((s, si) => {
+      const side: SideState = { id: s.id, index: si, members: [], view: {}, initiative: null };
+      for (const e of s.combatants) {
+        const view: Record<string, unknown> = {};
+        for (const [stat, sd] of Object.entries(def.combatant.stats)) view[stat] = sd.default ?? 0;
+        for (const [stat, v] of Object.entries(e.stats ?? {})) view[stat] = v;
+        view.id = e.id;
+        view.name = e.name ?? e.id;
+        view.side = s.id;
+        view.tags = [...(e.tags ?? [])];
+        view.plan = [];
+        view.conditions = [];
+        view.moved = 0;
+        view.engagedAtRoundStart = false;
+        view.initiative = null;
+        if (typeof view.position !== 'number') view.position = 0;
+        const c: Cmb = { id: e.id, side: s.id, index: index++, view, slots: {}, out: false, reactions: new Map(), initiative: null };
+        Object.defineProperty(view, 'engaged', { enumerable: true, get: () => this.isEngaged(c) });
+        for (const [name, d] of this.rs.derived) {
+          Object.defineProperty(view, name, { enumerable: true, get: () => d({ actor: view, options: this.rs.options, sides: this.sidesMap, round: this.round }) });
+        }
+        side.members.push(c);
+        this.cmbs.push(c);
+        this.byId.set(c.id, c);
+      }
+      this.sides.push(side);
+      this.sideById.set(side.id, side);
+      this.sidesMap[side.id] = side.view;
+    });
+    for (const c of this.cmbs) c.out = truthy(this.rs.out({ actor: c.view, options: this.rs.options }));
+    this.refreshSideViews();
+  }
+
+  // ---------------------------------------------------------------- events
+
+  private emit(type: TraceEvent['type'], fields: Record<string, unknown> = {}): TraceEvent {
+    const e: TraceEvent = { seq: this.seq++, type, round: this.round };
+    if (this.turn !== undefined && type !== 'round.start' && type !== 'round.end') e.turn = this.turn;
+    if (this.phase !== undefined) e.phase = this.phase;
+    if (this.step !== undefined) e.step = this.step;
+    Object.assign(e, fields);
+    this.events.push(e);
+    return e;
+  }
+
+  private onRoll(r: RollResult): void {
+    this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total, ...(r.pinned ? { pinned: true } : {}) });
+  }
+
+  /** A labelled decision: a referee judgment or a choice the rules give a player or side. */
+  private decide(label: string, options: string[], fallback: string, by: string): string {
+    const pinned = this.choices.get(label);
+    let chosen = fallback;
+    if (pinned !== undefined) {
+      if (!options.includes(pinned)) {
+        throw new PhasebookError([
+          { file: '<command line>', line: 1, col: 1, pointer: '', message: `--choose ${label}=${pinned}: "${pinned}" is not one of ${options.join(', ')}`, severity: 'error' },
+        ]);
+      }
+      chosen = pinned;
+      this.usedChoices.add(label);
+    }
+    this.emit('decision', { label, options, chosen, by, ...(pinned !== undefined ? { pinned: true } : { default: fallback }) });
+    return chosen;
+  }
+
+  // ---------------------------------------------------------------- views
+
+  private isEngaged(c: Cmb): boolean {
+    const pos = c.view.position as number;
+    const reach = this.rs.reach;
+    for (const o of this.cmbs) {
+      if (o.side !== c.side && !o.out && Math.abs((o.view.position as number) - pos) <= reach) return true;
+    }
+    return false;
+  }
+
+  private distance(a: Cmb, b: Cmb | null): number | null {
+    return b ? Math.abs((a.view.position as number) - (b.view.position as number)) : null;
+  }
+
+  private refreshSideViews(): void {
+    for (const s of this.sides) {
+      const standing = s.members.filter((m) => !m.out).length;
+      Object.assign(s.view, { id: s.id, standing, total: s.members.length, out: s.members.length - standing, holder: this.holder === s.id });
+      s.view.members = s.members.map((m) => m.view);
+      if (s.view.damageDealt === undefined) {
+        s.view.damageDealt = 0;
+        s.view.damageDealtLast = 0;
+        s.view.damageTaken = 0;
+        s.view.damageTakenLast = 0;
+        s.view.downed = 0;
+        s.view.downedLast = 0;
+      }
+    }
+  }
+
+  /** Expression data shared by every evaluation. */
+  private base(extra: Data): Data {
+    const sides = this.sidesMap;
+    const standingSides = this.sides.filter((s) => (s.view.standing as number) > 0);
+    const best: Record<string, string | null> = {};
+    for (const key of ['damageDealt', 'damageDealtLast', 'downed', 'downedLast', 'standing']) {
+      const sorted = [...this.sides].sort((a, b) => num(b.view[key]) - num(a.view[key]));
+      best[key] = sorted.length > 1 && num(sorted[0]!.view[key]) > num(sorted[1]!.view[key]) ? sorted[0]!.id : null;
+    }
+    return {
+      round: this.round,
+      phase: this.phase ?? null,
+      step: this.step ?? null,
+      options: this.rs.options,
+      holder: this.holder,
+      sides,
+      sideList: this.sides.map((s) => s.view),
+      standingSides: standingSides.length,
+      lastStanding: standingSides.length === 1 ? standingSides[0]!.id : null,
+      best,
+      ...extra,
+    };
+  }
+
+  private frameData(f: Frame): Data {
+    return this.base({
+      actor: f.actor.view,
+      self: f.actor.view,
+      target: f.target?.view ?? null,
+      action: f.action ? f.action.view : null,
+      local: f.local,
+      reaction: f.reaction,
+      distance: this.distance(f.actor, f.target),
+    });
+  }
+
+  // ---------------------------------------------------------------- run
+
+  run(): RunResult {
+    this.emit('combat.start', {
+      ruleset: this.rs.def.id,
+      version: this.rs.def.version,
+      overlays: this.rs.overlays,
+      encounter: this.encounter.id,
+      seed: this.opts.seed,
+      sides: this.sides.map((s) => ({ id: s.id, combatants: s.members.map((m) => m.id) })),
+    });
+    try {
+      this.checkEnd();
+      for (this.round = 1; this.round <= this.maxRounds; this.round++) this.playRound();
+      this.round = this.maxRounds;
+      this.ended = { winner: null, reason: 'round-limit' };
+    } catch (err) {
+      if (!(err instanceof CombatEnded)) throw err;
+    }
+    this.phase = this.step = this.turn = undefined;
+    this.expire('combat-end');
+    this.emit('combat.end', { winner: this.ended!.winner, reason: this.ended!.reason });
+    for (const label of this.dice.unusedPins()) {
+      this.emit('warning', { message: `pinned roll "${label}" was never rolled; check its label` });
+    }
+    for (const label of this.choices.keys()) {
+      if (!this.usedChoices.has(label)) this.emit('warning', { message: `pinned decision "${label}" was never asked; check its label` });
+    }
+    return { events: this.events, winner: this.ended!.winner, reason: this.ended!.reason, rounds: this.round };
+  }
+
+  private playRound(): void {
+    this.phase = this.step = this.turn = undefined;
+    this.actsThisRound = 0;
+    this.decls = [];
+    for (const c of this.cmbs) {
+      c.slots = { ...this.rs.def.economy.slots };
+      c.reactions.clear();
+      c.view.plan = [];
+      c.view.moved = 0;
+      c.view.engagedAtRoundStart = this.isEngaged(c);
+    }
+    for (const s of this.sides) {
+      s.view.damageDealtLast = s.view.damageDealt;
+      s.view.damageTakenLast = s.view.damageTaken;
+      s.view.downedLast = s.view.downed;
+      s.view.damageDealt = 0;
+      s.view.damageTaken = 0;
+      s.view.downed = 0;
+    }
+    this.emit('round.start');
+    this.expire('round-start');
+    this.rollInitiative();
+    const def = this.rs.def;
+    if (def.round.declare.when === 'round-start') this.declare(this.cmbs, null);
+    for (const tier of this.turnTiers()) {
+      const members = new Set(tier.flatMap((id) => this.sideById.get(id)?.members ?? [this.byId.get(id)!]));
+      if (def.round.turns.by !== 'none') {
+        this.turn = tier.join('+');
+        this.emit('turn.start', { who: tier });
+      }
+      for (const phase of this.rs.phases) {
+        if (!truthy(phase.when(this.base({})))) continue;
+        this.phase = phase.def.id;
+        this.step = undefined;
+        this.emit('phase.start');
+        this.expire({ phase: phase.def.id });
+        if (def.round.declare.when === 'phase-start') this.declare([...members], phase.def.id);
+        for (const step of phase.steps) this.playStep(step, members);
+        this.step = undefined;
+        for (const d of this.decls) {
+          if (!d.done && d.phase === phase.def.id && members.has(d.c)) {
+            d.done = true;
+            this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
+          }
+        }
+      }
+      this.phase = undefined;
+    }
+    this.phase = this.step = this.turn = undefined;
+    this.expire('round-end');
+    this.emit('round.end');
+    this.checkEnd();
+  }
+
+  // ---------------------------------------------------------------- initiative
+
+  private rollInitiative(): void {
+    const ini = this.rs.initiative;
+    const first = this.round === 1;
+    if (ini.def.roll === 'once' && !first) return;
+    if (ini.def.scope === 'side') this.sideInitiative();
+    else if (ini.def.scope === 'combatant') {
+      for (const c of this.cmbs) {
+        const value = this.initiativeValue(`init.${c.id}`, { actor: c.view }, ini.def.roll === 'once');
+        c.initiative = value;
+        c.view.initiative = value;
+        this.emit('initiative', { who: c.id, scope: 'combatant', value });
+      }
+    }
+  }
+
+  private initiativeValue(label: string, data: Data, once: boolean): number {
+    const ev = this.rs.evaluator;
+    ev.ctx.labelPrefix = once ? label : `r${this.round}.${label}`;
+    const d = this.base(data);
+    let v = num(this.rs.initiative.formula(d));
+    for (const m of this.rs.initiative.modifiers) if (truthy(m.when(d))) v += num(m.add(d));
+    return v;
+  }
+
+  private sideInitiative(): void {
+    const ini = this.rs.initiative;
+    const sideIds = this.sides.map((s) => s.id);
+    let decided: string | null = null;
+    let roll = true;
+    for (const j of ini.judgments) {
+      const data = this.base({});
+      if (!truthy(j.when(data))) continue;
+      const options = [...sideIds, ...j.def.outcomes];
+      let fallback = String(j.default(data));
+      if (!options.includes(fallback)) fallback = j.def.outcomes.includes('roll') ? 'roll' : options[0]!;
+      const chosen = this.decide(`r${this.round}.initiative.${j.def.id}`, options, fallback, 'referee');
+      if (chosen === 'keep' && this.holder) {
+        decided = this.holder;
+        roll = false;
+      } else if (sideIds.includes(chosen)) {
+        decided = chosen;
+        roll = false;
+      }
+      break;
+    }
+    if (!roll && decided) {
+      this.holder = decided;
+      this.sideOrder = [[decided], ...sideIds.filter((s) => s !== decided).map((s) => [s])];
+      for (const s of this.sides) s.initiative = null;
+    } else {
+      const items: Orderable[] = this.sides.map((s) => {
+        const value = this.initiativeValue(`initiative.${s.id}`, { side: s.view }, ini.def.roll === 'once');
+        s.initiative = value;
+        return { id: s.id, listing: s.index, side: s.id, initiative: value, declSeq: 0, data: () => ({}) };
+      });
+      const groups = orderIntoGroups(items, { keys: [(it) => -(it.initiative ?? 0)], ties: ini.def.ties ?? 'simultaneous' }, this.orderEnv(`r${this.round}.initiative`, false));
+      this.sideOrder = groups.map((g) => g.map((x) => x.id));
+      const top = this.sideOrder[0]!;
+      this.holder = top.length === 1 ? top[0]! : null;
+    }
+    this.refreshSideViews();
+    this.sideOrder.forEach((tier, rank) => {
+      for (const id of tier) {
+        const s = this.sideById.get(id)!;
+        this.emit('initiative', { who: id, scope: 'side', value: s.initiative, rank, holder: this.holder === id });
+      }
+    });
+  }
+
+  private sideRank(side: string): number {
+    const i = this.sideOrder.findIndex((tier) => tier.includes(side));
+    return i < 0 ? this.sideOrder.length : i;
+  }
+
+  private orderEnv(label: string, reversed: boolean): OrderEnv {
+    return {
+      sideRank: (s) => this.sideRank(s),
+      reversed,
+      label,
+      roll: (l, notation) => this.dice.roll(l, notation).total,
+      decide: (l, options, fallback) => this.decide(l, options, fallback, 'referee'),
+    };
+  }
+
+  // ---------------------------------------------------------------- turns
+
+  /** The turns of this round: tiers of sides or combatants; one tier of everyone when there are no turns. */
+  private turnTiers(): string[][] {
+    const turns = this.rs.def.round.turns;
+    if (turns.by === 'none') return [this.sides.map((s) => s.id)];
+    if (turns.by === 'side') {
+      const items: Orderable[] = this.sides.map((s) => ({ id: s.id, listing: s.index, side: s.id, initiative: s.initiative, declSeq: 0, data: () => this.base({ side: s.view }) }));
+      return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
+    }
+    const items = this.cmbs.filter((c) => !c.out).map((c) => this.orderable(c, null));
+    return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
+  }
+
+  private orderable(c: Cmb, d: Decl | null): Orderable {
+    return {
+      id: d ? `${c.id}.${d.action.def.id}` : c.id,
+      listing: c.index,
+      side: c.side,
+      initiative: d?.initiative ?? c.initiative ?? this.sideById.get(c.side)!.initiative,
+      declSeq: d?.seq ?? 0,
+      data: () => this.base({ actor: c.view, action: d ? d.action.view : null, target: d?.target?.view ?? null }),
+    };
+  }
+
+  // ---------------------------------------------------------------- declarations
+
+  private declare(who: Cmb[], phase: string | null): void {
+    const decl = this.rs.declare;
+    const standing = who.filter((c) => !c.out);
+    if (standing.length === 0) return;
+    let reversed = false;
+    const offered = decl.choice && (!decl.choice.def.phases || (phase !== null && decl.choice.def.phases.includes(phase)));
+    if (decl.choice && offered && this.holder) {
+      const label = `r${this.round}.${phase ? `${phase}.` : ''}${decl.choice.def.id}`;
+      reversed = this.decide(label, ['first', 'second'], decl.choice.def.default, this.holder) === 'second';
+    }
+    const groups = orderIntoGroups(standing.map((c) => this.orderable(c, null)), decl.order, this.orderEnv(`r${this.round}.declare`, reversed));
+    const phases = phase ? [phase] : this.rs.phases.map((p) => p.def.id);
+    for (const g of groups) {
+      for (const item of g) {
+        const c = this.byId.get(item.id)!;
+        const budget = { ...c.slots };
+        for (const ph of phases) this.declareOne(c, ph, budget);
+      }
+    }
+  }
+
+  private declareOne(c: Cmb, phase: string, budget: Record<string, number>): void {
+    const script = (this.encounter.script ?? []).filter((s) => s.round === this.round && s.combatant === c.id);
+    for (const entry of script) {
+      const action = this.rs.actions.get(entry.action)!;
+      if (action.def.phase !== phase) continue;
+      const target = entry.target ? this.byId.get(entry.target) ?? null : null;
+      this.addDecl(c, action, target, phase, budget, true);
+    }
+    if (script.some((s) => this.rs.actions.get(s.action)!.def.phase === phase)) return;
+    for (const p of this.rs.policy) {
+      if (p.action.def.phase !== phase) continue;
+      if (!p.action.uses.every((s) => (budget[s] ?? 0) > 0)) continue;
+      const target = this.pickTarget(c, p.target);
+      if (p.needsTarget && !target) continue;
+      const f: Frame = { actor: c, target, action: p.action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 };
+      const data = this.frameData(f);
+      // Declared in its own phase, an action must be allowed now; declared at round start it is an
+      // intention, checked when performed (the situation will have changed by then).
+      if (this.rs.def.round.declare.when === 'phase-start' && !truthy(p.action.requires(data))) continue;
+      if (!truthy(p.when(data))) continue;
+      this.addDecl(c, p.action, target, phase, budget, false);
+      return;
+    }
+  }
+
+  private addDecl(c: Cmb, action: CAction, target: Cmb | null, phase: string, budget: Record<string, number>, scripted: boolean): void {
+    for (const s of action.uses) budget[s] = (budget[s] ?? 0) - 1;
+    const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
+    this.decls.push(d);
+    (c.view.plan as string[]).push(action.def.id);
+    this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase, ...(scripted ? { scripted: true } : {}) });
+    if (this.rs.initiative.def.scope === 'action') {
+      const data = { actor: c.view, action: action.view, target: target?.view ?? null };
+      const label = `initiative.${c.id}.${action.def.id}`;
+      d.initiative = action.initiative
+        ? ((this.rs.evaluator.ctx.labelPrefix = `r${this.round}.${label}`), num(action.initiative(this.base(data))))
+        : this.initiativeValue(label, data, false);
+      this.emit('initiative', { who: `${c.id}.${action.def.id}`, scope: 'action', value: d.initiative });
+    }
+  }
+
+  private pickTarget(c: Cmb, how: string): Cmb | null {
+    if (how === 'self') return c;
+    if (how === 'none') return null;
+    const enemies = this.cmbs.filter((o) => o.side !== c.side && !o.out);
+    if (enemies.length === 0) return null;
+    if (how === 'first-enemy') return enemies[0]!;
+    const score = (o: Cmb) => (how === 'weakest-enemy' ? num(o.view.hp) : this.distance(c, o)!);
+    return enemies.reduce((best, o) => (score(o) < score(best) ? o : best));
+  }
+
+  // ---------------------------------------------------------------- steps
+
+  private playStep(step: CStep, members: Set<Cmb>): void {
+    let items: Decl[];
+    if (step.perform) {
+      items = [];
+      for (const c of this.cmbs) {
+        if (!members.has(c) || c.out) continue;
+        if (!truthy(step.select(this.base({ actor: c.view })))) continue;
+        items.push({ seq: this.declSeq++, c, action: step.perform, target: c, phase: this.phase!, initiative: null, done: false });
+      }
+    } else {
+      items = this.decls.filter((d) => {
+        if (d.done || d.phase !== this.phase || !members.has(d.c)) return false;
+        return truthy(step.select(this.base({ actor: d.c.view, action: d.action.view, target: d.target?.view ?? null })));
+      });
+    }
+    if (items.length === 0) return;
+    for (const d of items) d.done = true;
+    this.step = step.def.id;
+    this.emit('step.start');
+    let reversed = false;
+    if (step.choice && this.holder) {
+      reversed = this.decide(`r${this.round}.${this.phase}.${step.choice.def.id}`, ['first', 'second'], step.choice.def.default, this.holder) === 'second';
+    }
+    const orderables = new Map<Orderable, Decl>();
+    for (const d of items) orderables.set(this.orderable(d.c, d), d);
+    const groups = orderIntoGroups([...orderables.keys()], step.order, this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed));
+    for (const g of groups) this.playGroup(g.map((o) => orderables.get(o)!));
+  }
+
+  /** Play one group of acts. A group of several is simultaneous: their damage lands together. */
+  private playGroup(group: Decl[]): void {
+    const simultaneous = group.length > 1;
+    const groupId = simultaneous ? `g${++this.groupCounter}` : undefined;
+    const defer: Frame['defer'] = simultaneous ? [] : null;
+    const live: Array<{ d: Decl; f: Frame; actSeq: number }> = [];
+    for (const d of group) {
+      const f = this.frameFor(d, defer);
+      const reason = this.cannotAct(d, f);
+      if (reason) {
+        this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason });
+        continue;
+      }
+      for (const s of d.action.uses) d.c.slots[s] = (d.c.slots[s] ?? 0) - 1;
+      this.countAct();
+      const act = this.emit('act', {
+        combatant: d.c.id,
+        action: d.action.def.id,
+        target: f.target?.id ?? null,
+        ...(groupId ? { group: groupId } : {}),
+      });
+      live.push({ d, f, actSeq: act.seq });
+    }
+    // Reactions before the acts (a braced spear against a charge).
+    for (const l of live) this.fireActTriggers('before', l.d, l.actSeq);
+    // Moves of the group happen at the same time.
+    const moving = live.filter((l) => l.d.action.movement && !l.d.c.out);
+    if (moving.length) this.simulateMoves(moving.map((l) => ({ d: l.d, f: l.f, actSeq: l.actSeq })));
+    for (const l of live) {
+      if (l.d.c.out && !simultaneous) {
+        this.emit('skip', { combatant: l.d.c.id, action: l.d.action.def.id, reason: 'interrupted: out of the fight' });
+        continue;
+      }
+      if (l.f.target && l.f.target.out && l.d.action.def.target !== 'self' && !simultaneous) continue;
+      this.runEffects(l.d.action.effects, l.f);
+    }
+    if (defer && defer.length) {
+      for (const x of defer) this.applyDamage(x.target, x.amount, x.stat, x.by);
+    }
+    for (const l of live) this.fireActTriggers('after', l.d, l.actSeq);
+    this.checkEnd();
+  }
+
+  private frameFor(d: Decl, defer: Frame['defer']): Frame {
+    let target = d.target;
+    const kind = d.action.def.target ?? 'enemy';
+    if (kind === 'enemy' && (!target || target.out)) target = this.pickTarget(d.c, 'nearest-enemy');
+    if (kind === 'self') target = d.c;
+    return { actor: d.c, target, action: d.action, local: {}, reaction: {}, defer, prefix: `r${this.round}.${d.c.id}.${d.action.def.id}`, depth: 0 };
+  }
+
+  private cannotAct(d: Decl, f: Frame): string | null {
+    if (d.c.out) return 'out of the fight';
+    if (truthy(this.rs.cannotAct(this.base({ actor: d.c.view })))) return 'cannot act now';
+    const missing = d.action.uses.filter((s) => (d.c.slots[s] ?? 0) <= 0);
+    if (missing.length) return `no ${missing.join(', ')} left this round`;
+    if ((d.action.def.target ?? 'enemy') === 'enemy' && !f.target) return 'no target';
+    if (!truthy(d.action.requires(this.frameData(f)))) return 'not allowed now (requires)';
+    return null;
+  }
+
+  private countAct(): void {
+    const max = this.rs.limits.actsPerRound ?? DEFAULT_LIMITS.actsPerRound;
+    if (++this.actsThisRound > max) {
+      throw this.rs.evaluator.at('/round', `round ${this.round} did not end after ${max} acts: the rules never let it end (limits.actsPerRound)`);
+    }
+  }
+
+  // ---------------------------------------------------------------- movement
+
+  private simulateMoves(moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
+    interface M { c: Cmb; toward: boolean; target: Cmb | null; left: number; per: number; from: number; stopWithin: number; stopAtEnemies: boolean; blocks: boolean; actSeq: number; fired: Set<string>; action: CAction }
+    const ms: M[] = [];
+    for (const { d, f, actSeq } of moves) {
+      const mv = d.action.movement!;
+      // Reactions before the move (a fighting withdrawal gives the foe an immediate attack).
+      this.fireMoveTriggers('before', d.c, d.action, actSeq, null);
+      if (d.c.out) continue;
+      const dist = Math.max(0, num(mv.distance(this.frameData(f))));
+      ms.push({ c: d.c, toward: mv.toward, target: f.target, left: dist, per: dist / MOVE_TICKS, from: d.c.view.position as number, stopWithin: mv.stopWithin, stopAtEnemies: mv.stopAtEnemies, blocks: mv.blocks, actSeq, fired: new Set(), action: d.action });
+    }
+    const moving = new Set(ms);
+    for (let tick = 0; tick < MOVE_TICKS && moving.size; tick++) {
+      for (const m of ms) {
+        if (!moving.has(m)) continue;
+        if (m.c.out || !m.target || m.left <= 0) {
+          moving.delete(m);
+          continue;
+        }
+        const pos = m.c.view.position as number;
+        const tpos = m.target.view.position as number;
+        const dir = tpos >= pos ? 1 : -1;
+        let stepLen = Math.min(m.per, m.left);
+        if (m.toward) {
+          const gap = Math.abs(tpos - pos) - m.stopWithin;
+          if (gap <= 0) {
+            moving.delete(m);
+            continue;
+          }
+          stepLen = Math.min(stepLen, gap);
+        }
+        const next = pos + (m.toward ? dir : -dir) * stepLen;
+        m.c.view.position = round2(next);
+        m.left -= stepLen;
+        m.c.view.moved = round2(num(m.c.view.moved) + stepLen);
+        if (m.stopAtEnemies && this.blockedAt(m.c, ms, moving)) moving.delete(m);
+        this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired);
+      }
+    }
+    for (const m of ms) {
+      this.emit('move', { combatant: m.c.id, from: m.from, to: m.c.view.position, distance: round2(Math.abs((m.c.view.position as number) - m.from)) });
+    }
+    for (const m of ms) this.fireMoveTriggers('after', m.c, m.action, m.actSeq, null);
+  }
+
+  private blockedAt(c: Cmb, ms: Array<{ c: Cmb; blocks: boolean }>, moving: Set<unknown>): boolean {
+    for (const o of this.cmbs) {
+      if (o.side === c.side || o.out) continue;
+      if (Math.abs((o.view.position as number) - (c.view.position as number)) > this.rs.reach) continue;
+      const om = ms.find((m) => m.c === o);
+      if (!om || om.blocks || !moving.has(om)) return true;
+    }
+    return false;
+  }
+
+  // ---------------------------------------------------------------- triggers
+
+  private fireMoveTriggers(timing: 'before' | 'during' | 'after', mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): void {
+    for (const t of this.rs.triggers) {
+      if (t.def.on !== 'move' || t.def.timing !== timing) continue;
+      if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;
+      for (const r of this.reactorsFor(t, mover)) {
+        const key = `${t.def.id}:${r.id}`;
+        if (fired?.has(key)) continue;
+        if (timing === 'during') {
+          const within = num(t.within(this.base({ reactor: r.view, actor: r.view, mover: mover.view })));
+          if (this.distance(r, mover)! > within) continue;
+        }
+        if (this.react(t, r, mover, eventSeq, 0)) fired?.add(key);
+        else if (timing === 'during' && fired) {
+          /* the reactor may still react later in the move if it could not now */
+        }
+        if (mover.out) return;
+      }
+    }
+  }
+
+  private fireActTriggers(timing: 'before' | 'after', d: Decl, actSeq: number): void {
+    for (const t of this.rs.triggers) {
+      if (t.def.on !== 'act' || t.def.timing !== timing) continue;
+      if (t.def.actions && !t.def.actions.includes(d.action.def.id)) continue;
+      for (const r of this.reactorsFor(t, d.c)) {
+        this.react(t, r, d.c, actSeq, 0);
+        if (d.c.out) return;
+      }
+    }
+  }
+
+  private reactorsFor(t: CTrigger, by: Cmb): Cmb[] {
+    return this.cmbs.filter((o) => {
+      if (o === by || o.out) return false;
+      if (t.def.reactors === 'enemies') return o.side !== by.side;
+      if (t.def.reactors === 'allies') return o.side === by.side;
+      if (t.def.reactors === 'target') return false;
+      return true;
+    });
+  }
+
+  /** A reaction out of turn. Returns whether it happened. */
+  private react(t: CTrigger, reactor: Cmb, by: Cmb, eventSeq: number, depth: number, event: Record<string, unknown> = {}): boolean {
+    const limit = t.def.limit?.perRound;
+    if (limit !== undefined && (reactor.reactions.get(t.def.id) ?? 0) >= limit) return false;
+    if (!t.uses.every((s) => (reactor.slots[s] ?? 0) > 0)) return false;
+    const maxDepth = this.rs.limits.reactionDepth ?? DEFAULT_LIMITS.reactionDepth;
+    void depth;
+    if (this.reactionDepth >= maxDepth) throw this.rs.evaluator.at(t.ptr, `reactions nested deeper than ${maxDepth} (limits.reactionDepth): trigger "${t.def.id}" keeps setting itself off`);
+    const f: Frame = { actor: reactor, target: by, action: t.perform, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${reactor.id}.${t.def.id}`, depth: depth + 1 };
+    const data = this.base({ reactor: reactor.view, actor: reactor.view, mover: by.view, target: by.view, distance: this.distance(reactor, by), action: t.perform?.view ?? null, event });
+    if (!truthy(t.when(data))) return false;
+    if (t.perform && !truthy(t.perform.requires(this.frameData(f)))) return false;
+    for (const [k, fn] of t.with) f.reaction[k] = fn(data);
+    for (const s of t.uses) reactor.slots[s] = (reactor.slots[s] ?? 0) - 1;
+    reactor.reactions.set(t.def.id, (reactor.reactions.get(t.def.id) ?? 0) + 1);
+    this.countAct();
+    if (t.perform || t.uses.length) {
+      this.emit('act', { combatant: reactor.id, action: t.perform?.def.id ?? t.def.id, target: by.id, reaction: { trigger: t.def.id, to: eventSeq, by: by.id } });
+    }
+    this.reactionDepth++;
+    try {
+      if (t.perform) this.runEffects(t.perform.effects, f);
+      this.runEffects(t.effects, f);
+    } finally {
+      this.reactionDepth--;
+    }
+    this.checkEnd();
+    return true;
+  }
+
+  // ---------------------------------------------------------------- effects
+
+  private runEffects(effects: CEffect[], f: Frame): void {
+    for (const e of effects) e(f, this.effectApi);
+  }
+
+  private readonly effectApi = {
+    data: (f: Frame) => this.frameData(f),
+    setPrefix: (f: Frame) => {
+      this.rs.evaluator.ctx.labelPrefix = f.prefix;
+    },
+    roll: (f: Frame, label: string, notation: string) => this.dice.roll(`${f.prefix}.${label}`, notation),
+    damage: (f: Frame, who: 'self' | 'target', amount: number, stat: string) => {
+      const target = who === 'self' ? f.actor : f.target;
+      if (!target) return;
+      if (f.defer) f.defer.push({ target, amount, stat, by: f.actor });
+      else this.applyDamage(target, amount, stat, f.actor);
+    },
+    heal: (f: Frame, who: 'self' | 'target', amount: number, stat: string) => {
+      const target = who === 'self' ? f.actor : f.target;
+      if (!target) return;
+      target.view[stat] = num(target.view[stat]) + amount;
+      this.emit('damage', { target: target.id, amount: -amount, stat, value: target.view[stat], by: f.actor.id });
+      this.recheckOut(target);
+    },
+    set: (f: Frame, who: 'self' | 'target', key: string, value: unknown, until: { moment: Moment; count: number } | null) => {
+      const target = who === 'self' ? f.actor : f.target;
+      if (!target) return;
+      if (until) this.conditions.push({ id: `set:${key}`, owner: target, moment: until.moment, remaining: until.count, restore: { key, value: target.view[key] } });
+      target.view[key] = value as Scalar;
+      this.recheckOut(target);
+    },
+    condition: (f: Frame, who: 'self' | 'target', id: string, moment: Moment, count: number) => {
+      const target = who === 'self' ? f.actor : f.target;
+      if (!target) return;
+      this.conditions.push({ id, owner: target, moment, remaining: count });
+      (target.view.conditions as string[]).push(id);
+      this.emit('condition', { target: target.id, condition: id, by: f.actor.id, ends: describeMoment(moment), rounds: count });
+    },
+    note: (f: Frame, text: string) => {
+      this.emit('note', { combatant: f.actor.id, text });
+    },
+  };
+
+  private applyDamage(target: Cmb, amount: number, stat: string, by: Cmb): void {
+    const wasOut = target.out;
+    target.view[stat] = num(target.view[stat]) - amount;
+    this.emit('damage', { target: target.id, amount, stat, value: target.view[stat], by: by.id });
+    const bySide = this.sideById.get(by.side)!;
+    const tSide = this.sideById.get(target.side)!;
+    if (by.side !== target.side) bySide.view.damageDealt = num(bySide.view.damageDealt) + amount;
+    tSide.view.damageTaken = num(tSide.view.damageTaken) + amount;
+    this.recheckOut(target);
+    if (!wasOut && target.out && by.side !== target.side) bySide.view.downed = num(bySide.view.downed) + 1;
+    const seq = this.seq - 1;
+    for (const t of this.rs.triggers) {
+      if (t.def.on !== 'damage' || amount <= 0) continue;
+      const reactors = t.def.reactors === 'target' ? [target] : this.reactorsFor(t, by).filter((r) => r !== target || t.def.reactors === 'others');
+      for (const r of reactors) if (!r.out) this.react(t, r, t.def.reactors === 'target' ? by : target, seq, 0, { amount, by: by.id, target: target.id, stat });
+    }
+  }
+
+  private recheckOut(c: Cmb): void {
+    const out = truthy(this.rs.out(this.base({ actor: c.view })));
+    if (out && !c.out) {
+      c.out = true;
+      this.emit('down', { combatant: c.id });
+    } else if (!out && c.out) c.out = false;
+    this.refreshSideViews();
+  }
+
+  private expire(moment: Moment): void {
+    const key = describeMoment(moment);
+    const keep: Condition[] = [];
+    for (const cond of this.conditions) {
+      if (describeMoment(cond.moment) === key && --cond.remaining <= 0) {
+        if (cond.restore) {
+          cond.owner.view[cond.restore.key] = cond.restore.value;
+          this.recheckOut(cond.owner);
+        } else {
+          const list = cond.owner.view.conditions as string[];
+          const i = list.indexOf(cond.id);
+          if (i >= 0) list.splice(i, 1);
+          this.emit('condition', { target: cond.owner.id, condition: cond.id, ended: true });
+        }
+      } else keep.push(cond);
+    }
+    this.conditions = keep;
+  }
+
+  // ---------------------------------------------------------------- end
+
+  private checkEnd(): void {
+    if (this.ended) throw new CombatEnded();
+    const data = this.base({});
+    for (const e of this.rs.end) {
+      if (!truthy(e.when(data))) continue;
+      const w = e.winner(data);
+      this.ended = { winner: typeof w === 'string' && this.sideById.has(w) ? w : null, reason: e.def.reason };
+      throw new CombatEnded();
+    }
+  }
+}
+
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+export function describeMoment(m: Moment): string {
+  return typeof m === 'string' ? m : `phase:${m.phase}`;
+}
+
+export function runCombat(rs: CompiledRuleset, encounter: Encounter, opts: RunOptions): RunResult {
+  return new Engine(rs, encounter, opts).run();
+}
+
+export type { Ruleset };
+export type { CompiledOrdering };

@@ -1,0 +1,218 @@
+/**
+ * Stage 2b: semantic checks that a schema cannot express — dangling ids, unknown stats, tags
+ * and options, cycles among derived values, a round with no phases. Each problem points at
+ * the place in the resolved ruleset; the pipeline maps it back to the file it came from.
+ */
+import { collectVarPaths } from '../expr/index.js';
+import type { Encounter, Ruleset } from '../model/types.js';
+import { ORDER_KEYS, ORDER_PRESETS } from '../run/ordering.js';
+import { joinPointer } from '../diagnostics.js';
+
+export interface Problem {
+  pointer: string;
+  message: string;
+}
+
+/** Fields the engine itself puts on every combatant, besides the ruleset's stats. */
+export const BUILTIN_COMBATANT_FIELDS = ['id', 'name', 'side', 'tags', 'plan', 'conditions', 'moved', 'engaged', 'engagedAtRoundStart', 'initiative', 'position'] as const;
+const COMBATANT_ROOTS = new Set(['actor', 'target', 'reactor', 'mover', 'self']);
+const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses']);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Walk every JSON Logic expression of a ruleset: (expression, pointer). */
+function* expressions(rs: Ruleset): Generator<[unknown, string]> {
+  const exprKeys = new Set(['requires', 'procedure-with', 'initiative', 'when', 'select', 'formula', 'add', 'default', 'expr', 'within', 'distance', 'amount', 'value', 'cond', 'dice', 'rounds', 'winner', 'out']);
+  function* walk(v: unknown, ptr: string, parentKey: string | null): Generator<[unknown, string]> {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) yield* walk(v[i], `${ptr}/${i}`, null);
+      return;
+    }
+    if (!isObject(v)) return;
+    for (const [k, child] of Object.entries(v)) {
+      const p = joinPointer(ptr, k);
+      if (parentKey === 'with' || (exprKeys.has(k) && !(k === 'default' && !ptr.includes('/judgments/')) && !(k === 'value' && ptr.startsWith('/options')))) {
+        yield [child, p];
+      } else yield* walk(child, p, k);
+    }
+  }
+  const { $schema: _s, options: _o, decisions: _d, source: _src, ...rest } = rs as unknown as Record<string, unknown>;
+  void _s; void _o; void _d; void _src;
+  yield* walk(rest, '', null);
+}
+
+export function checkRuleset(rs: Ruleset): Problem[] {
+  const problems: Problem[] = [];
+  const p = (pointer: string, message: string) => problems.push({ pointer, message });
+  const unique = (items: Array<{ id: string }>, ptr: string, what: string) => {
+    const seen = new Map<string, number>();
+    items.forEach((it, i) => {
+      if (seen.has(it.id)) p(`${ptr}/${i}/id`, `duplicate ${what} id "${it.id}" (also at ${ptr}/${seen.get(it.id)})`);
+      else seen.set(it.id, i);
+    });
+  };
+
+  if (rs.round.phases.length === 0) p('/round/phases', 'a round needs at least one phase; nothing would ever happen (did an overlay remove them all?)');
+  if (rs.actions.length === 0) p('/actions', 'a ruleset needs at least one action; nobody could ever act (did an overlay remove them all?)');
+  if (rs.end.length === 0) p('/end', 'a ruleset needs at least one end condition; only the round limit could end a combat');
+  unique(rs.round.phases, '/round/phases', 'phase');
+  rs.round.phases.forEach((ph, i) => unique(ph.steps, `/round/phases/${i}/steps`, 'step'));
+  unique(rs.actions, '/actions', 'action');
+  unique(rs.triggers ?? [], '/triggers', 'trigger');
+  unique(rs.policy, '/policy', 'policy line');
+  unique(rs.end, '/end', 'end condition');
+
+  const phaseIds = new Set(rs.round.phases.map((ph) => ph.id));
+  const actionIds = new Set(rs.actions.map((a) => a.id));
+  const slots = new Set(Object.keys(rs.economy.slots));
+  rs.actions.forEach((a, i) => {
+    if (!phaseIds.has(a.phase)) p(`/actions/${i}/phase`, `unknown phase "${a.phase}"; the phases are ${[...phaseIds].join(', ')}`);
+    (a.uses ?? []).forEach((s, j) => {
+      if (!slots.has(s)) p(`/actions/${i}/uses/${j}`, `unknown slot "${s}"; economy.slots has ${[...slots].join(', ')}`);
+    });
+    if (a.movement && !a.movement.toward && !a.movement.away) p(`/actions/${i}/movement`, 'a movement needs "toward" or "away"');
+  });
+  (rs.triggers ?? []).forEach((t, i) => {
+    if (t.perform && !actionIds.has(t.perform)) p(`/triggers/${i}/perform`, `unknown action "${t.perform}"`);
+    (t.actions ?? []).forEach((a, j) => {
+      if (!actionIds.has(a)) p(`/triggers/${i}/actions/${j}`, `unknown action "${a}"`);
+    });
+    (t.uses ?? []).forEach((s, j) => {
+      if (!slots.has(s)) p(`/triggers/${i}/uses/${j}`, `unknown slot "${s}"`);
+    });
+    if (!t.perform && !t.effects) p(`/triggers/${i}`, 'a trigger needs "perform" or "effects"');
+    if (t.timing === 'during' && t.within === undefined) p(`/triggers/${i}`, 'a trigger with timing "during" needs "within"');
+    if (t.timing === 'during' && t.on !== 'move') p(`/triggers/${i}/timing`, 'timing "during" only applies to moves');
+  });
+  rs.round.phases.forEach((ph, i) =>
+    ph.steps.forEach((s, j) => {
+      if (s.perform && !actionIds.has(s.perform)) p(`/round/phases/${i}/steps/${j}/perform`, `unknown action "${s.perform}"`);
+      checkOrderingRef(s.order, `/round/phases/${i}/steps/${j}/order`);
+    }),
+  );
+  checkOrderingRef(rs.round.turns.order, '/round/turns/order');
+  checkOrderingRef(rs.round.declare.order, '/round/declare/order');
+  rs.policy.forEach((pe, i) => {
+    if (!actionIds.has(pe.action)) p(`/policy/${i}/action`, `unknown action "${pe.action}"`);
+  });
+
+  function checkOrderingRef(ref: unknown, ptr: string) {
+    if (ref === undefined) return;
+    if (typeof ref === 'string') {
+      if (!rs.orderings?.[ref] && !ORDER_PRESETS[ref]) {
+        p(ptr, `unknown ordering "${ref}"; presets are ${Object.keys(ORDER_PRESETS).join(', ')}${rs.orderings ? `; this ruleset names ${Object.keys(rs.orderings).join(', ')}` : ''}`);
+      }
+      return;
+    }
+    const keys = (ref as { keys: unknown[] }).keys;
+    keys.forEach((k, i) => {
+      if (typeof k === 'string' && !ORDER_KEYS[k]) p(`${ptr}/keys/${i}`, `unknown sort key "${k}"; built-in keys are ${Object.keys(ORDER_KEYS).join(', ')}`);
+      if (isObject(k) && typeof k.stat === 'string' && !known.has(k.stat)) p(`${ptr}/keys/${i}/stat`, `unknown stat "${k.stat}"`);
+    });
+  }
+
+  // Durations that end at a phase must name one.
+  const walkDurations = (v: unknown, ptr: string): void => {
+    if (Array.isArray(v)) v.forEach((x, i) => walkDurations(x, `${ptr}/${i}`));
+    else if (isObject(v)) {
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'endsAt' && isObject(x) && typeof x.phase === 'string' && !phaseIds.has(x.phase)) p(`${ptr}/endsAt/phase`, `unknown phase "${x.phase}"`);
+        walkDurations(x, joinPointer(ptr, k));
+      }
+    }
+  };
+
+  // Unknown stats, options and tags in expressions.
+  const stats = new Set(Object.keys(rs.combatant.stats));
+  const derived = new Set(Object.keys(rs.combatant.derived ?? {}));
+  const known = new Set<string>([...stats, ...derived, ...BUILTIN_COMBATANT_FIELDS]);
+  const options = new Set(Object.keys(rs.options ?? {}));
+  const tags = new Set(Object.keys(rs.combatant.tags ?? {}));
+  walkDurations(rs.actions, '/actions');
+  walkDurations(rs.triggers ?? [], '/triggers');
+
+  for (const [expr, ptr] of expressions(rs)) {
+    for (const { path, pointer } of collectVarPaths(expr)) {
+      const [root, field] = path.split('.');
+      const at = ptr + pointer;
+      if (root && COMBATANT_ROOTS.has(root) && field !== undefined && !known.has(field)) {
+        p(at, `unknown stat "${field}" in "${path}"; stats are ${[...stats].join(', ')}${derived.size ? `; derived: ${[...derived].join(', ')}` : ''}`);
+      }
+      if (root === 'options' && field !== undefined && !options.has(field)) p(at, `unknown option "${field}"; options are ${[...options].join(', ') || '(none)'}`);
+      if (root === 'action' && field !== undefined && !ACTION_FIELDS.has(field)) p(at, `unknown action field "${field}"; actions expose ${[...ACTION_FIELDS].join(', ')}`);
+    }
+    for (const { tag, pointer } of literalTagTests(expr)) {
+      if (!tags.has(tag) && !actionTags(rs).has(tag)) p(ptr + pointer, `unknown tag "${tag}"; combatant tags are ${[...tags].join(', ')}`);
+    }
+  }
+
+  // Derived values must not depend on themselves.
+  const deps = new Map<string, string[]>();
+  for (const [name, d] of Object.entries(rs.combatant.derived ?? {})) {
+    deps.set(name, collectVarPaths(d.expr).map((v) => v.path.split('.')).filter((s) => s[0] === 'actor' && derived.has(s[1]!)).map((s) => s[1]!));
+  }
+  const state = new Map<string, 1 | 2>();
+  const visit = (n: string, chain: string[]): void => {
+    if (state.get(n) === 2) return;
+    if (state.get(n) === 1) {
+      p(joinPointer('/combatant/derived', n, 'expr'), `derived value "${n}" depends on itself: ${[...chain, n].join(' → ')}`);
+      return;
+    }
+    state.set(n, 1);
+    for (const m of deps.get(n) ?? []) visit(m, [...chain, n]);
+    state.set(n, 2);
+  };
+  for (const n of deps.keys()) visit(n, []);
+  return problems;
+}
+
+function actionTags(rs: Ruleset): Set<string> {
+  return new Set(rs.actions.flatMap((a) => a.tags ?? []));
+}
+
+/** `{"in": ["crossbow", {"var": "actor.tags"}]}`: the literal tag names an expression tests. */
+function literalTagTests(expr: unknown, ptr = ''): Array<{ tag: string; pointer: string }> {
+  const out: Array<{ tag: string; pointer: string }> = [];
+  if (Array.isArray(expr)) expr.forEach((x, i) => out.push(...literalTagTests(x, `${ptr}/${i}`)));
+  else if (isObject(expr)) {
+    for (const [k, v] of Object.entries(expr)) {
+      if (k === 'in' && Array.isArray(v) && typeof v[0] === 'string' && isObject(v[1]) && typeof v[1].var === 'string' && /^(actor|target|reactor|mover|self)\.tags$/.test(v[1].var)) {
+        out.push({ tag: v[0], pointer: `${ptr}/in/0` });
+      }
+      out.push(...literalTagTests(v, joinPointer(ptr, k)));
+    }
+  }
+  return out;
+}
+
+/** Check an encounter against the ruleset it runs under. Pointers are into the encounter. */
+export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
+  const problems: Problem[] = [];
+  const p = (pointer: string, message: string) => problems.push({ pointer, message });
+  const stats = new Set(Object.keys(rs.combatant.stats));
+  const tags = new Set(Object.keys(rs.combatant.tags ?? {}));
+  const ids = new Map<string, string>();
+  const sideIds = new Set<string>();
+  enc.sides.forEach((s, i) => {
+    if (sideIds.has(s.id)) p(`/sides/${i}/id`, `duplicate side id "${s.id}"`);
+    sideIds.add(s.id);
+    s.combatants.forEach((c, j) => {
+      const ptr = `/sides/${i}/combatants/${j}`;
+      if (ids.has(c.id) || sideIds.has(c.id)) p(`${ptr}/id`, `duplicate id "${c.id}" (combatant and side ids must all differ)`);
+      ids.set(c.id, s.id);
+      for (const k of Object.keys(c.stats ?? {})) {
+        if (!stats.has(k)) p(joinPointer(ptr, 'stats', k), `unknown stat "${k}" for ruleset "${rs.id}"; its stats are ${[...stats].join(', ')}`);
+      }
+      (c.tags ?? []).forEach((t, k) => {
+        if (!tags.has(t)) p(`${ptr}/tags/${k}`, `unknown tag "${t}" for ruleset "${rs.id}"; its tags are ${[...tags].join(', ')}`);
+      });
+    });
+  });
+  const actions = new Set(rs.actions.map((a) => a.id));
+  (enc.script ?? []).forEach((e, i) => {
+    if (!ids.has(e.combatant)) p(`/script/${i}/combatant`, `unknown combatant "${e.combatant}"`);
+    if (!actions.has(e.action)) p(`/script/${i}/action`, `unknown action "${e.action}" in ruleset "${rs.id}"; its actions are ${[...actions].join(', ')}`);
+    if (e.target !== undefined && !ids.has(e.target)) p(`/script/${i}/target`, `unknown target "${e.target}"`);
+  });
+  return problems;
+}
