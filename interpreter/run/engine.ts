@@ -570,17 +570,20 @@ export class Engine {
 
   /** Play one group of acts. A group of several is simultaneous: their damage lands together. */
   private playGroup(group: Decl[]): void {
-    const simultaneous = group.length > 1;
+    // First decide who can act at all; only those form the simultaneous group.
+    const able: Array<{ d: Decl; f: Frame }> = [];
+    for (const d of group) {
+      const f = this.frameFor(d, null);
+      const reason = this.cannotAct(d, f);
+      if (reason) this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason });
+      else able.push({ d, f });
+    }
+    const simultaneous = able.length > 1;
     const groupId = simultaneous ? `g${++this.groupCounter}` : undefined;
     const defer: Frame['defer'] = simultaneous ? [] : null;
     const live: Array<{ d: Decl; f: Frame; actSeq: number }> = [];
-    for (const d of group) {
-      const f = this.frameFor(d, defer);
-      const reason = this.cannotAct(d, f);
-      if (reason) {
-        this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason });
-        continue;
-      }
+    for (const { d, f } of able) {
+      f.defer = defer;
       for (const s of d.action.uses) d.c.slots[s] = (d.c.slots[s] ?? 0) - 1;
       this.countAct();
       const act = this.emit('act', {

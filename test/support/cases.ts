@@ -1,0 +1,96 @@
+/**
+ * Golden cases as folders: test/samples/<ruleset>/<case>/ holds
+ *   encounter.json  — the combatants (and optionally script, dice, decisions)
+ *   case.json       — ruleset, overlays, seed, pinned dice and decisions, the cited rule, and
+ *                     the expected order of acts, written by hand from the source text.
+ *
+ * An expected act is "<round> <phase>/<step>: <actor> <action>"; simultaneous actors are one
+ * entry joined by " + "; a reaction out of turn starts with "!" ("1 movement/moves: !archer opportunity-shot").
+ */
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TraceEvent } from '../../interpreter/trace/events.js';
+
+export const ROOT = join(import.meta.dirname, '..', '..');
+export const SAMPLES = join(ROOT, 'test', 'samples');
+
+export interface CaseSpec {
+  /** Path of the ruleset, relative to the repository root. */
+  ruleset: string;
+  /** Overlay paths, relative to the repository root, in order. */
+  with?: string[];
+  seed?: number;
+  rounds?: number;
+  rolls?: Record<string, string | number>;
+  choices?: Record<string, string>;
+  /** The rule under test: source file and a short quote or paraphrase. */
+  rule: { file: string; quote: string; note?: string };
+  /** Only compare acts of these rounds / phases (all when absent). */
+  only?: { rounds?: number[]; phases?: string[] };
+  expect: {
+    acts?: string[];
+    winner?: string | null;
+    reason?: string;
+    /** Event types with fields that must appear, in this order, among the events. */
+    events?: Array<Record<string, unknown>>;
+  };
+}
+
+export interface GoldenCase {
+  name: string;
+  dir: string;
+  spec: CaseSpec;
+  encounterPath: string;
+}
+
+export function listCases(): GoldenCase[] {
+  const out: GoldenCase[] = [];
+  if (!existsSync(SAMPLES)) return out;
+  for (const rs of readdirSync(SAMPLES).sort()) {
+    for (const c of readdirSync(join(SAMPLES, rs)).sort()) {
+      const dir = join(SAMPLES, rs, c);
+      out.push({
+        name: `${rs}/${c}`,
+        dir,
+        spec: JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as CaseSpec,
+        encounterPath: join(dir, 'encounter.json'),
+      });
+    }
+  }
+  return out;
+}
+
+/** The acts of a run in the golden-case notation. */
+export function actsOf(events: readonly TraceEvent[], only?: CaseSpec['only']): string[] {
+  const out: string[] = [];
+  let lastGroup: string | null = null;
+  for (const e of events) {
+    if (e.type !== 'act') {
+      if (e.type !== 'roll' && e.type !== 'damage' && e.type !== 'down' && e.type !== 'note' && e.type !== 'decision') lastGroup = null;
+      continue;
+    }
+    if (only?.rounds && !only.rounds.includes(e.round)) continue;
+    if (only?.phases && !only.phases.includes(String(e.phase))) continue;
+    const who = `${e.reaction ? '!' : ''}${String(e.combatant)} ${String(e.action)}`;
+    const where = `${e.round} ${String(e.phase)}/${String(e.step ?? '-')}`;
+    if (e.group && e.group === lastGroup) {
+      out[out.length - 1] += ` + ${who}`;
+    } else {
+      out.push(`${where}: ${who}`);
+    }
+    lastGroup = (e.group as string | undefined) ?? null;
+  }
+  return out;
+}
+
+/** Whether `events` contains the expected partial events in order. */
+export function containsInOrder(events: readonly TraceEvent[], expected: Array<Record<string, unknown>>): string | null {
+  let i = 0;
+  for (const want of expected) {
+    const matches = (e: TraceEvent) => Object.entries(want).every(([k, v]) => JSON.stringify(e[k]) === JSON.stringify(v));
+    while (i < events.length && !matches(events[i]!)) i++;
+    if (i === events.length) return `no event ${JSON.stringify(want)} (in order)`;
+    i++;
+  }
+  return null;
+}
