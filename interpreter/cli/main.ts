@@ -40,8 +40,8 @@ function intOption(name: string, min: number, max: number) {
   };
 }
 
-/** Find a ruleset with the given id near a file (same folder, then parents) for validate. */
-function findRuleset(near: string, id: string): string | null {
+/** Find a document of a kind with the given id near a file (same folder, then parents) for validate. */
+function findDocument(near: string, kind: 'ruleset' | 'overlay', id: string): string | null {
   let dir = dirname(resolvePath(near));
   for (let i = 0; i < 3; i++) {
     const candidates: string[] = [];
@@ -53,7 +53,7 @@ function findRuleset(near: string, id: string): string | null {
     for (const f of candidates) {
       try {
         const v = readDocumentFile(f).value as { kind?: string; id?: string };
-        if (v.kind === 'ruleset' && v.id === id) return f;
+        if (v.kind === kind && v.id === id) return f;
       } catch {
         /* not ours */
       }
@@ -63,16 +63,29 @@ function findRuleset(near: string, id: string): string | null {
   return null;
 }
 
+/** The overlays an overlay `requires`, found next to it, in an order that applies them first. */
+function requiredOverlays(file: string, seen = new Set<string>()): string[] {
+  const v = readDocumentFile(file).value as { requires?: string[] };
+  const out: string[] = [];
+  for (const id of v.requires ?? []) {
+    const f = findDocument(file, 'overlay', id);
+    if (!f || seen.has(f)) continue;
+    seen.add(f);
+    out.push(...requiredOverlays(f, seen), f);
+  }
+  return out;
+}
+
 function validateOne(file: string, against: string | undefined): Diagnostic[] {
   const first = validateFile(file);
   if (first.length) return first;
   const v = readDocumentFile(file).value as { kind: string; extends?: string; ruleset?: string };
   try {
     if (v.kind === 'overlay') {
-      const base = against ?? findRuleset(file, v.extends!);
-      if (base) loadProgram(base, [file]);
+      const base = against ?? findDocument(file, 'ruleset', v.extends!);
+      if (base) loadProgram(base, [...requiredOverlays(file), file]);
     } else if (v.kind === 'encounter') {
-      const base = against ?? (v.ruleset ? findRuleset(file, v.ruleset) : null);
+      const base = against ?? (v.ruleset ? findDocument(file, 'ruleset', v.ruleset) : null);
       if (base) loadEncounter(file, loadProgram(base));
     }
   } catch (err) {

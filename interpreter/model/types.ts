@@ -140,7 +140,7 @@ export type Effect =
   | { op: 'damage'; to?: 'target' | 'self'; amount: Expr; stat?: string }
   | { op: 'heal'; to?: 'target' | 'self'; amount: Expr; stat?: string }
   | { op: 'set'; on?: 'self' | 'target'; key: string; value: Expr; until?: Duration }
-  | { op: 'condition'; id: string; on?: 'self' | 'target'; duration: Duration; description?: string }
+  | { op: 'condition'; id: string; on?: 'self' | 'target'; duration: Duration; description?: string; then?: Effect[] }
   | { op: 'note'; text: string }
   | { op: 'call'; procedure: string; with?: Record<string, Expr> };
 

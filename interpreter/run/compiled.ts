@@ -19,7 +19,7 @@ export interface EffectApi {
   damage(f: unknown, who: 'self' | 'target', amount: number, stat: string): void;
   heal(f: unknown, who: 'self' | 'target', amount: number, stat: string): void;
   set(f: unknown, who: 'self' | 'target', key: string, value: unknown, until: { moment: Moment; count: number } | null): void;
-  condition(f: unknown, who: 'self' | 'target', id: string, moment: Moment, count: number): void;
+  condition(f: unknown, who: 'self' | 'target', id: string, moment: Moment, count: number, then: CEffect[]): void;
   note(f: unknown, text: string): void;
 }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -270,10 +270,11 @@ function compileEffect(e: Effect, ptr: string, ev: Evaluator, procs: Procedures)
     }
     case 'condition': {
       const d = dur(e.duration, 'duration');
+      const then = compileEffects(e.then ?? [], `${ptr}/then`, ev, procs);
       return (f, api) => {
         api.setPrefix(f);
         const r = d(api.data(f));
-        api.condition(f, e.on ?? 'target', e.id, r.moment, r.count);
+        api.condition(f, e.on ?? 'target', e.id, r.moment, r.count, then);
       };
     }
     case 'note':

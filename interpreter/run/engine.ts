@@ -42,6 +42,8 @@ interface Condition {
   remaining: number;
   /** For `set ... until`: the key and the value to restore. */
   restore?: { key: string; value: unknown };
+  /** Effects when it ends, by `by` on `owner`. */
+  then?: { effects: CEffect[]; by: Cmb; target: Cmb | null; prefix: string };
 }
 
 export interface Cmb {
@@ -801,10 +803,10 @@ export class Engine {
       target.view[key] = value as Scalar;
       this.recheckOut(target);
     },
-    condition: (f: Frame, who: 'self' | 'target', id: string, moment: Moment, count: number) => {
+    condition: (f: Frame, who: 'self' | 'target', id: string, moment: Moment, count: number, then: CEffect[]) => {
       const target = who === 'self' ? f.actor : f.target;
       if (!target) return;
-      this.conditions.push({ id, owner: target, moment, remaining: count });
+      this.conditions.push({ id, owner: target, moment, remaining: count, ...(then.length ? { then: { effects: then, by: f.actor, target: f.target, prefix: `${f.prefix}.${id}` } } : {}) });
       (target.view.conditions as string[]).push(id);
       this.emit('condition', { target: target.id, condition: id, by: f.actor.id, ends: describeMoment(moment), rounds: count });
     },
@@ -842,21 +844,29 @@ export class Engine {
 
   private expire(moment: Moment): void {
     const key = describeMoment(moment);
+    const ending: Condition[] = [];
     const keep: Condition[] = [];
     for (const cond of this.conditions) {
-      if (describeMoment(cond.moment) === key && --cond.remaining <= 0) {
-        if (cond.restore) {
-          cond.owner.view[cond.restore.key] = cond.restore.value;
-          this.recheckOut(cond.owner);
-        } else {
-          const list = cond.owner.view.conditions as string[];
-          const i = list.indexOf(cond.id);
-          if (i >= 0) list.splice(i, 1);
-          this.emit('condition', { target: cond.owner.id, condition: cond.id, ended: true });
-        }
-      } else keep.push(cond);
+      if (describeMoment(cond.moment) === key && --cond.remaining <= 0) ending.push(cond);
+      else keep.push(cond);
     }
+    // Settle the list first: effects of an ending condition may start new ones.
     this.conditions = keep;
+    for (const cond of ending) {
+      if (cond.restore) {
+        cond.owner.view[cond.restore.key] = cond.restore.value;
+        this.recheckOut(cond.owner);
+        continue;
+      }
+      const list = cond.owner.view.conditions as string[];
+      const i = list.indexOf(cond.id);
+      if (i >= 0) list.splice(i, 1);
+      this.emit('condition', { target: cond.owner.id, condition: cond.id, ended: true });
+      if (cond.then && !cond.then.by.out) {
+        const f: Frame = { actor: cond.then.by, target: cond.then.target, action: null, local: {}, reaction: {}, defer: null, prefix: cond.then.prefix, depth: 0 };
+        this.runEffects(cond.then.effects, f);
+      }
+    }
   }
 
   // ---------------------------------------------------------------- end
