@@ -147,6 +147,7 @@ export class Engine {
         view.side = s.id;
         view.tags = [...(e.tags ?? [])];
         view.plan = [];
+        view.done = [];
         view.conditions = [];
         view.moved = 0;
         view.engagedAtRoundStart = false;
@@ -308,6 +309,7 @@ export class Engine {
       c.slots = { ...this.rs.def.economy.slots };
       c.reactions.clear();
       c.view.plan = [];
+      c.view.done = [];
       c.view.moved = 0;
       c.view.engagedAtRoundStart = this.isEngaged(c);
     }
@@ -594,6 +596,7 @@ export class Engine {
         target: f.target?.id ?? null,
         ...(groupId ? { group: groupId } : {}),
       });
+      (d.c.view.done as string[]).push(d.action.def.id);
       live.push({ d, f, actSeq: act.seq });
     }
     // Reactions before the acts (a braced spear against a charge).
@@ -655,45 +658,101 @@ export class Engine {
       ms.push({ c: d.c, toward: mv.toward, target: f.target, left: dist, per: dist / MOVE_TICKS, from: d.c.view.position as number, stopWithin: mv.stopWithin, stopAtEnemies: mv.stopAtEnemies, blocks: mv.blocks, actSeq, fired: new Set(), action: d.action });
     }
     const moving = new Set(ms);
+    const pos = (c: Cmb) => c.view.position as number;
     for (let tick = 0; tick < MOVE_TICKS && moving.size; tick++) {
+      // Every mover's step is planned from the positions at the start of the tick, then all
+      // steps happen together: two movers closing on each other meet where their speeds say.
+      const delta = new Map<M, number>();
       for (const m of ms) {
         if (!moving.has(m)) continue;
-        if (m.c.out || !m.target || m.left <= 0) {
+        if (m.c.out || !m.target || m.target.out || m.left <= 1e-9) {
           moving.delete(m);
           continue;
         }
-        const pos = m.c.view.position as number;
-        const tpos = m.target.view.position as number;
-        const dir = tpos >= pos ? 1 : -1;
-        let stepLen = Math.min(m.per, m.left);
-        if (m.toward) {
-          const gap = Math.abs(tpos - pos) - m.stopWithin;
-          if (gap <= 0) {
-            moving.delete(m);
-            continue;
-          }
-          stepLen = Math.min(stepLen, gap);
-        }
-        const next = pos + (m.toward ? dir : -dir) * stepLen;
-        m.c.view.position = round2(next);
-        m.left -= stepLen;
-        m.c.view.moved = round2(num(m.c.view.moved) + stepLen);
-        if (m.stopAtEnemies && this.blockedAt(m.c, ms, moving)) moving.delete(m);
+        delta.set(m, 0);
+      }
+      this.integrateTick(delta, pos);
+      for (const m of delta.keys()) {
+        if (m.stopAtEnemies && this.blockedAt(m, ms)) moving.delete(m);
         this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired);
       }
     }
     for (const m of ms) {
+      if (m.c.view.position === m.from) continue;
       this.emit('move', { combatant: m.c.id, from: m.from, to: m.c.view.position, distance: round2(Math.abs((m.c.view.position as number) - m.from)) });
     }
     for (const m of ms) this.fireMoveTriggers('after', m.c, m.action, m.actSeq, null);
   }
 
-  private blockedAt(c: Cmb, ms: Array<{ c: Cmb; blocks: boolean }>, moving: Set<unknown>): boolean {
+  /**
+   * One tick of simultaneous movement, integrated exactly: every mover goes at its speed
+   * (its move spread over the ticks) toward or away from its target; time advances to the next
+   * moment a mover reaches stopWithin of its target, and velocities are recomputed. A mover that
+   * has reached a target moving away follows it, as fast as it can.
+   */
+  private integrateTick(
+    movers: Map<{ c: Cmb; toward: boolean; target: Cmb | null; left: number; per: number; stopWithin: number }, number>,
+    pos: (c: Cmb) => number,
+  ): void {
+    const ms = [...movers.keys()];
+    const EPS = 1e-9;
+    let remaining = 1;
+    for (let pass = 0; pass < ms.length * 2 + 2 && remaining > EPS; pass++) {
+      const base = new Map<Cmb, number>();
+      for (const m of ms) {
+        const dir = pos(m.target!) >= pos(m.c) ? 1 : -1;
+        base.set(m.c, m.left > EPS ? (m.toward ? dir : -dir) * m.per : 0);
+      }
+      const v = new Map<(typeof ms)[number], number>();
+      for (const m of ms) {
+        let vm = base.get(m.c)!;
+        if (m.toward && vm !== 0) {
+          const dir = Math.sign(vm);
+          const gap = Math.abs(pos(m.target!) - pos(m.c)) - m.stopWithin;
+          if (gap <= EPS) {
+            const tv = (base.get(m.target!) ?? 0) * dir; // the target's speed away from us
+            vm = tv > 0 ? dir * Math.min(m.per, tv) : 0;
+          }
+        }
+        v.set(m, vm);
+      }
+      // The next moment a mover closes on its target.
+      let tau = remaining;
+      for (const m of ms) {
+        const vm = v.get(m)!;
+        if (!m.toward || vm === 0) continue;
+        const dir = Math.sign(vm);
+        const gap = Math.abs(pos(m.target!) - pos(m.c)) - m.stopWithin;
+        const vt = [...v].find(([o]) => o.c === m.target)?.[1] ?? 0;
+        const rate = dir * (vm - vt);
+        if (gap > EPS && rate > EPS) tau = Math.min(tau, gap / rate);
+      }
+      for (const m of ms) {
+        const d = Math.min(Math.abs(v.get(m)! * tau), m.left) * Math.sign(v.get(m)!);
+        if (d === 0) continue;
+        m.c.view.position = pos(m.c) + d;
+        m.left -= Math.abs(d);
+        m.c.view.moved = num(m.c.view.moved) + Math.abs(d);
+      }
+      remaining -= tau;
+    }
+    for (const m of ms) {
+      m.c.view.position = round2(pos(m.c));
+      m.c.view.moved = round2(num(m.c.view.moved));
+    }
+  }
+
+  /**
+   * Crossing paths stops a move: the mover is within reach of an enemy that can block — one
+   * standing still, or moving with a move that blocks (a sprint never does). Its own target it
+   * simply follows.
+   */
+  private blockedAt(m: { c: Cmb; target: Cmb | null }, ms: Array<{ c: Cmb; blocks: boolean }>): boolean {
     for (const o of this.cmbs) {
-      if (o.side === c.side || o.out) continue;
-      if (Math.abs((o.view.position as number) - (c.view.position as number)) > this.rs.reach) continue;
-      const om = ms.find((m) => m.c === o);
-      if (!om || om.blocks || !moving.has(om)) return true;
+      if (o.side === m.c.side || o.out || o === m.target) continue;
+      if (Math.abs((o.view.position as number) - (m.c.view.position as number)) > this.rs.reach) continue;
+      const om = ms.find((x) => x.c === o);
+      if (!om || om.blocks) return true;
     }
     return false;
   }
@@ -757,6 +816,7 @@ export class Engine {
     for (const s of t.uses) reactor.slots[s] = (reactor.slots[s] ?? 0) - 1;
     reactor.reactions.set(t.def.id, (reactor.reactions.get(t.def.id) ?? 0) + 1);
     this.countAct();
+    if (t.perform) (reactor.view.done as string[]).push(t.perform.def.id);
     if (t.perform || t.uses.length) {
       this.emit('act', { combatant: reactor.id, action: t.perform?.def.id ?? t.def.id, target: by.id, reaction: { trigger: t.def.id, to: eventSeq, by: by.id } });
     }

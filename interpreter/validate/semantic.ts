@@ -14,7 +14,7 @@ export interface Problem {
 }
 
 /** Fields the engine itself puts on every combatant, besides the ruleset's stats. */
-export const BUILTIN_COMBATANT_FIELDS = ['id', 'name', 'side', 'tags', 'plan', 'conditions', 'moved', 'engaged', 'engagedAtRoundStart', 'initiative', 'position'] as const;
+export const BUILTIN_COMBATANT_FIELDS = ['id', 'name', 'side', 'tags', 'plan', 'done', 'conditions', 'moved', 'engaged', 'engagedAtRoundStart', 'initiative', 'position'] as const;
 const COMBATANT_ROOTS = new Set(['actor', 'target', 'reactor', 'mover', 'self']);
 const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses']);
 
