@@ -47,9 +47,10 @@ export function kindOf(doc: SourceDocument): DocKind {
   const v = doc.value as { kind?: unknown } | null;
   const kind = typeof v === 'object' && v !== null ? v.kind : undefined;
   if (kind === 'ruleset' || kind === 'overlay' || kind === 'encounter') return kind;
-  const { line, col } = doc.locate(typeof v === 'object' && v !== null && 'kind' in v ? '/kind' : '');
+  const pointer = typeof v === 'object' && v !== null && 'kind' in v ? '/kind' : '';
+  const { line, col } = doc.locate(pointer);
   throw new PhasebookError([
-    { file: doc.file, line, col, pointer: '/kind', message: 'every document needs "kind": "ruleset", "overlay" or "encounter"', severity: 'error' },
+    { file: doc.file, line, col, pointer, message: 'every document needs "kind": "ruleset", "overlay" or "encounter"', severity: 'error' },
   ]);
 }
 

@@ -1,7 +1,8 @@
 /**
  * The `phasebook` command line. Bad input prints `file:line:col  /json/pointer  message`
- * lines and exits with code 1; nothing is printed to stdout until a command has fully
- * succeeded, so no half-written output is left behind.
+ * lines and exits with code 1. `resolve` and `run` print nothing to stdout unless they fully
+ * succeed, so no half-written output is left behind; `validate` reports file by file
+ * (`file: ok` on stdout for the good ones, problems on stderr for the others).
  */
 import { Command, CommanderError, Option } from 'commander';
 import { readdirSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { loadEncounter, loadProgram, run, validateFile } from '../pipeline.js';
 import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile } from '../read/index.js';
+import { DiceError } from '../dice/index.js';
 
 interface Io {
   out: (s: string) => void;
@@ -146,12 +148,26 @@ export function buildCli(io: Io): Command {
     .action((ruleset: string, encounter: string, opts: { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
       const program = loadProgram(ruleset, opts.with);
       const enc = loadEncounter(encounter, program);
-      const result = run(program, enc, {
-        seed: opts.seed,
-        rolls: parsePairs(opts.roll, '--roll'),
-        choices: parsePairs(opts.choose, '--choose'),
-        ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}),
-      });
+      const rolls = parsePairs(opts.roll, '--roll');
+      let result;
+      try {
+        result = run(program, enc, {
+          seed: opts.seed,
+          rolls,
+          choices: parsePairs(opts.choose, '--choose'),
+          ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}),
+        });
+      } catch (err) {
+        // A pinned value that the dice cannot show is the caller's error: point at where it was given.
+        if (!(err instanceof DiceError && err.pin)) throw err;
+        const label = (err.label ?? '').replace(/#\d+$/, '');
+        if (!rolls.has(label) && enc.dice && label in enc.dice) {
+          const doc = readDocumentFile(encounter);
+          const pointer = `/dice/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+          throw new PhasebookError([{ file: encounter, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }]);
+        }
+        throw usage(`--roll ${label}=${rolls.get(label) ?? ''}: ${err.message}`);
+      }
       io.out(opts.format === 'json' ? toJsonLines(result.events) : formatTimeline(result.events));
     });
   return program;
@@ -171,8 +187,8 @@ export async function main(argv: string[], io: Io = { out: (s) => process.stdout
       for (const d of err.diagnostics) io.err((d.file === '' ? d.message : formatDiagnostic(d)) + '\n');
       return 1;
     }
-    if (err instanceof Error && 'label' in err) {
-      io.err(`${err.message}\n`);
+    if (err instanceof DiceError) {
+      io.err(`<command line>:1:1  /  ${err.message}\n`);
       return 1;
     }
     io.err(`phasebook: internal error: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -5,7 +5,7 @@
  * of the expression, never as a stack trace.
  */
 import { PhasebookError, type Diagnostic } from '../diagnostics.js';
-import type { Dice } from '../dice/index.js';
+import { DiceError, type Dice } from '../dice/index.js';
 import { compileExpression, type EvalContext } from '../expr/index.js';
 import type { ResolvedRuleset } from '../resolve/overlays.js';
 
@@ -17,9 +17,11 @@ export const DEFAULT_EXPRESSION_STEPS = 100_000;
 export class Evaluator {
   readonly ctx: EvalContext;
   private readonly origin: ResolvedRuleset['origin'];
+  private readonly locateIn: ResolvedRuleset['locate'];
 
   constructor(resolved: ResolvedRuleset, maxSteps = DEFAULT_EXPRESSION_STEPS) {
     this.origin = resolved.origin;
+    this.locateIn = resolved.locate;
     this.ctx = { steps: 0, maxSteps, labelPrefix: '' };
   }
 
@@ -33,7 +35,7 @@ export class Evaluator {
     const compiled = compileExpression(expr, {
       file: where.file,
       pointer: where.pointer,
-      locate: () => ({ line: where.line, col: where.col }),
+      locate: (p: string) => this.locateIn(where.file, p),
     });
     const ctx = this.ctx;
     const origin = this.origin;
@@ -43,7 +45,7 @@ export class Evaluator {
       try {
         return compiled(data, ctx);
       } catch (err) {
-        if (err instanceof PhasebookError) throw err;
+        if (err instanceof PhasebookError || (err instanceof DiceError && err.pin)) throw err;
         const o = origin(pointer);
         const message = err instanceof Error ? err.message : String(err);
         const d: Diagnostic = { file: o.file, line: o.line, col: o.col, pointer: o.pointer, message, severity: 'error' };

@@ -29,12 +29,12 @@ const MAX_PIN_TOTAL = 1e9;
 function parsePin(label: string, value: string | number): Pin {
   if (typeof value === 'number') {
     if (!Number.isInteger(value) || Math.abs(value) > MAX_PIN_TOTAL) {
-      throw new DiceError(`pin for roll "${label}": ${value} is not an integer total`, { label });
+      throw new DiceError(`pin for roll "${label}": ${value} is not an integer total`, { label, pin: true });
     }
     return { kind: 'total', total: value, text: String(value) };
   }
   if (typeof value !== 'string') {
-    throw new DiceError(`pin for roll "${label}" must be a string such as "7" or "3,4"`, { label });
+    throw new DiceError(`pin for roll "${label}" must be a string such as "7" or "3,4"`, { label, pin: true });
   }
   const text = value.trim();
   if (/^[+-]?\d{1,9}$/.test(text)) return { kind: 'total', total: Number(text), text };
@@ -43,7 +43,7 @@ function parsePin(label: string, value: string | number): Pin {
   }
   throw new DiceError(
     `pin for roll "${label}": ${JSON.stringify(value)} is neither a total (e.g. "7") nor a list of dice (e.g. "3,4" or "3+4")`,
-    { label },
+    { label, pin: true },
   );
 }
 
@@ -97,7 +97,7 @@ export class Dice {
     try {
       parsed = parseNotation(notation);
     } catch (e) {
-      if (e instanceof DiceError) throw new DiceError(`roll "${label}": ${e.message}`, { label, notation });
+      if (e instanceof DiceError) throw new DiceError(`roll "${label}": ${e.message}`, { label, notation, pin: e.pin });
       throw e;
     }
     const n = (this.counters.get(label) ?? 0) + 1;
@@ -154,13 +154,13 @@ function pinnedDice(label: string, notation: string, parsed: ParsedNotation, pin
     if (pin.dice.length !== sides.length) {
       throw new DiceError(
         `${where}: "${pin.text}" gives ${pin.dice.length} ${pin.dice.length === 1 ? 'die' : 'dice'} but the notation rolls ${sides.length}`,
-        { label, notation },
+        { label, notation, pin: true },
       );
     }
     pin.dice.forEach((v, i) => {
       const s = sides[i]!;
       if (v < 1 || v > s) {
-        throw new DiceError(`${where}: die ${i + 1} is ${v} but a d${s} shows 1..${s}`, { label, notation });
+        throw new DiceError(`${where}: die ${i + 1} is ${v} but a d${s} shows 1..${s}`, { label, notation, pin: true });
       }
     });
     return pin.dice.slice();
@@ -170,6 +170,7 @@ function pinnedDice(label: string, notation: string, parsed: ParsedNotation, pin
     throw new DiceError(`${where}: total ${total} is impossible; allowed ${parsed.min}..${parsed.max}`, {
       label,
       notation,
+      pin: true,
     });
   }
   // As even a split as the dice allow: smaller dice first, each taking its fair share of what is

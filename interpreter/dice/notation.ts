@@ -30,11 +30,14 @@ export class DiceError extends Error {
   readonly label: string | undefined;
   /** The notation involved, when there is one. */
   readonly notation: string | undefined;
-  constructor(message: string, details: { label?: string; notation?: string } = {}) {
+  /** The error is in a pinned value given by the caller, not in the rules. */
+  readonly pin: boolean;
+  constructor(message: string, details: { label?: string; notation?: string; pin?: boolean } = {}) {
     super(message);
     this.name = 'DiceError';
     this.label = details.label;
     this.notation = details.notation;
+    this.pin = details.pin ?? false;
   }
 }
 

@@ -29,6 +29,8 @@ export interface ResolvedRuleset {
   overlays: string[];
   /** Map a pointer into the resolved ruleset (index form) to the file and place it came from. */
   origin(pointer: string): { file: string; pointer: string; line: number; col: number };
+  /** Line and column of a pointer in one of the documents (the base or an overlay). */
+  locate(file: string, pointer: string): { line: number; col: number };
 }
 
 type Json = unknown;
@@ -51,10 +53,15 @@ function parsePath(path: string): string[] {
 const clone = <T>(v: T): T => structuredClone(v);
 
 /** Find the child of a container by id (arrays of items with ids) or key (objects). */
-function child(container: Json, segment: string): { found: boolean; value?: Json; index?: number } {
+function child(container: Json, segment: string, allowIndex = false): { found: boolean; value?: Json; index?: number } {
   if (Array.isArray(container)) {
     const index = container.findIndex((item) => isObject(item) && item.id === segment);
-    return index < 0 ? { found: false } : { found: true, value: container[index], index };
+    if (index >= 0) return { found: true, value: container[index], index };
+    // Lists of things without ids (expression arguments, effects) are addressed by index.
+    if (allowIndex && /^(0|[1-9]\d*)$/.test(segment) && Number(segment) < container.length) {
+      return { found: true, value: container[Number(segment)], index: Number(segment) };
+    }
+    return { found: false };
   }
   if (isObject(container) && Object.prototype.hasOwnProperty.call(container, segment)) {
     return { found: true, value: container[segment] };
@@ -67,7 +74,7 @@ export function idPathToPointer(doc: Json, segments: string[]): string | null {
   let cur: Json = doc;
   let pointer = '';
   for (const seg of segments) {
-    const c = child(cur, seg);
+    const c = child(cur, seg, true);
     if (!c.found) return null;
     pointer += '/' + escapePointerSegment(c.index ?? seg);
     cur = c.value;
@@ -157,6 +164,9 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
       else removed.delete(key);
       if (change.op === 'add' || change.op === 'replace') {
         provenance.set(key, { file: o.file, pointer: `${at}/value`, overlay: ov.id });
+      } else if (change.op === 'remove') {
+        // What is left of the list was last shaped by this removal.
+        provenance.set(segments.slice(0, -1).join('/'), { file: o.file, pointer: at, overlay: ov.id });
       }
     });
     applied.push(ov.id);
@@ -171,6 +181,7 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
       const prov = provenance.get(ids.slice(0, n).join('/'));
       if (!prov) continue;
       const ov = overlays.find((x) => x.file === prov.file)!;
+      if (!prov.pointer.endsWith('/value')) return { file: prov.file, pointer: prov.pointer, ...ov.locate(prov.pointer) };
       const changeIdx = Number(prov.pointer.split('/')[2]);
       const value = ov.value.changes[changeIdx] as { value?: Json };
       const inner = idPathToPointer(value.value, ids.slice(n)) ?? '';
@@ -184,7 +195,8 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
     }
     return { file: base.file, pointer: '', line: 1, col: 1 };
   };
-  return { ruleset, overlays: applied, origin };
+  const locate = (file: string, pointer: string) => (file === base.file ? base : overlays.find((x) => x.file === file) ?? base).locate(pointer);
+  return { ruleset, overlays: applied, origin, locate };
 }
 
 interface ChangeError {

@@ -600,7 +600,7 @@ export class Engine {
       live.push({ d, f, actSeq: act.seq });
     }
     // Reactions before the acts (a braced spear against a charge).
-    for (const l of live) this.fireActTriggers('before', l.d, l.actSeq);
+    for (const l of live) this.fireActTriggers('before', l.d.c, l.d.action, l.actSeq);
     // Moves of the group happen at the same time.
     const moving = live.filter((l) => l.d.action.movement && !l.d.c.out);
     if (moving.length) this.simulateMoves(moving.map((l) => ({ d: l.d, f: l.f, actSeq: l.actSeq })));
@@ -615,7 +615,7 @@ export class Engine {
     if (defer && defer.length) {
       for (const x of defer) this.applyDamage(x.target, x.amount, x.stat, x.by);
     }
-    for (const l of live) this.fireActTriggers('after', l.d, l.actSeq);
+    for (const l of live) this.fireActTriggers('after', l.d.c, l.d.action, l.actSeq);
     this.checkEnd();
   }
 
@@ -779,13 +779,13 @@ export class Engine {
     }
   }
 
-  private fireActTriggers(timing: 'before' | 'after', d: Decl, actSeq: number): void {
+  private fireActTriggers(timing: 'before' | 'after', actor: Cmb, action: CAction, actSeq: number): void {
     for (const t of this.rs.triggers) {
       if (t.def.on !== 'act' || t.def.timing !== timing) continue;
-      if (t.def.actions && !t.def.actions.includes(d.action.def.id)) continue;
-      for (const r of this.reactorsFor(t, d.c)) {
-        this.react(t, r, d.c, actSeq, 0);
-        if (d.c.out) return;
+      if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;
+      for (const r of this.reactorsFor(t, actor)) {
+        this.react(t, r, actor, actSeq, 0);
+        if (actor.out) return;
       }
     }
   }
@@ -817,13 +817,19 @@ export class Engine {
     reactor.reactions.set(t.def.id, (reactor.reactions.get(t.def.id) ?? 0) + 1);
     this.countAct();
     if (t.perform) (reactor.view.done as string[]).push(t.perform.def.id);
+    let actSeq = eventSeq;
     if (t.perform || t.uses.length) {
-      this.emit('act', { combatant: reactor.id, action: t.perform?.def.id ?? t.def.id, target: by.id, reaction: { trigger: t.def.id, to: eventSeq, by: by.id } });
+      actSeq = this.emit('act', { combatant: reactor.id, action: t.perform?.def.id ?? t.def.id, target: by.id, reaction: { trigger: t.def.id, to: eventSeq, by: by.id } }).seq;
     }
     this.reactionDepth++;
     try {
-      if (t.perform) this.runEffects(t.perform.effects, f);
-      this.runEffects(t.effects, f);
+      // A reaction's act can itself be reacted to; reactionDepth bounds the chain.
+      if (t.perform) this.fireActTriggers('before', reactor, t.perform, actSeq);
+      if (!reactor.out) {
+        if (t.perform) this.runEffects(t.perform.effects, f);
+        this.runEffects(t.effects, f);
+      }
+      if (t.perform) this.fireActTriggers('after', reactor, t.perform, actSeq);
     } finally {
       this.reactionDepth--;
     }

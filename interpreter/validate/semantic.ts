@@ -18,6 +18,7 @@ export const BUILTIN_COMBATANT_FIELDS = ['id', 'name', 'side', 'tags', 'plan', '
 const COMBATANT_ROOTS = new Set(['actor', 'target', 'reactor', 'mover', 'self']);
 const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses']);
 
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Walk every JSON Logic expression of a ruleset: (expression, pointer). */
@@ -52,7 +53,11 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     });
   };
 
-  if (rs.round.phases.length === 0) p('/round/phases', 'a round needs at least one phase; nothing would ever happen (did an overlay remove them all?)');
+  if (rs.round.phases.length === 0) {
+    // Everything else would only repeat this: actions name phases that are gone.
+    p('/round/phases', 'a round needs at least one phase; nothing would ever happen (did an overlay remove them all?)');
+    return problems;
+  }
   if (rs.actions.length === 0) p('/actions', 'a ruleset needs at least one action; nobody could ever act (did an overlay remove them all?)');
   if (rs.end.length === 0) p('/end', 'a ruleset needs at least one end condition; only the round limit could end a combat');
   unique(rs.round.phases, '/round/phases', 'phase');
@@ -133,6 +138,7 @@ export function checkRuleset(rs: Ruleset): Problem[] {
 
   for (const [expr, ptr] of expressions(rs)) {
     for (const { path, pointer } of collectVarPaths(expr)) {
+      if (path.split('.').some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
       const [root, field] = path.split('.');
       const at = ptr + pointer;
       if (root && COMBATANT_ROOTS.has(root) && field !== undefined && !known.has(field)) {

@@ -55,7 +55,7 @@ export const rollOp: OpDefinition = {
       try {
         return dice.roll(label, String(notation)).total;
       } catch (e) {
-        if (e instanceof DiceError) throw site.error(e.message, e);
+        if (e instanceof DiceError && !e.pin) throw site.error(e.message, e);
         throw e;
       }
     };

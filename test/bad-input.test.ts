@@ -1,0 +1,453 @@
+/**
+ * Bad input through the REAL binary: every case runs `node bin/phasebook.js validate|resolve|run`
+ * on a fixture under test/fixtures/bad/ and expects exit code 1, nothing on stdout, no stack
+ * trace, and a first stderr line `file:line:col  /json/pointer  message` with the right place.
+ *
+ * The expected line/column of a pointer is computed from jsonc-parser's syntax tree (the value,
+ * or the property name for key problems), independently of the reader under test; syntax errors
+ * are placed by searching the fixture text.
+ *
+ * Most rulesets here are one-line edits of fixtures/bad/mini.json, a small valid ruleset
+ * (mini-encounter.json is its encounter).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import jsonc from 'jsonc-parser';
+
+const ROOT = join(import.meta.dirname, '..');
+const BIN = join(ROOT, 'bin', 'phasebook.js');
+const DIST_MAIN = join(ROOT, 'dist', 'interpreter', 'cli', 'main.js');
+const B = 'test/fixtures/bad';
+const MINI = `${B}/mini.json`;
+const MINI_ENC = `${B}/mini-encounter.json`;
+
+// ------------------------------------------------------------------------------- build once (same lock as cli.test.ts)
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) newest = Math.max(newest, newestSource(p));
+    else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+function ensureBuilt(): void {
+  const lock = join(tmpdir(), `phasebook-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`);
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 300_000) rmdirSync(lock);
+      } catch {
+        /* gone meanwhile */
+      }
+      if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lock}`);
+      sleep(200);
+    }
+  }
+  try {
+    const stale = !existsSync(DIST_MAIN) || statSync(DIST_MAIN).mtimeMs < newestSource(join(ROOT, 'interpreter'));
+    if (stale) {
+      const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 170_000 });
+      if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
+    }
+  } finally {
+    rmdirSync(lock);
+  }
+}
+
+beforeAll(() => {
+  ensureBuilt();
+}, 200_000);
+
+// ------------------------------------------------------------------------------- helpers
+
+interface Result {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+function pb(...args: string[]): Result {
+  const t0 = Date.now();
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PHASEBOOK_DEBUG: '' } });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - t0 };
+}
+
+const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
+
+interface Pos {
+  line: number;
+  col: number;
+}
+
+function lineCol(text: string, offset: number): Pos {
+  const before = text.slice(0, offset).split(/\r\n|\r|\n/);
+  return { line: before.length, col: before[before.length - 1]!.length + 1 };
+}
+
+/** Position of the value (or its property name) at `pointer`, from jsonc-parser's tree. */
+function posOf(file: string, pointer: string, which: 'value' | 'key' = 'value'): Pos {
+  const text = read(file);
+  const segs = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const node = jsonc.findNodeAtLocation(jsonc.parseTree(text)!, segs.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s)));
+  if (!node) throw new Error(`test bug: nothing at ${pointer} in ${file}`);
+  const offset = which === 'key' ? node.parent!.children![0]!.offset : node.offset;
+  return lineCol(text, offset);
+}
+
+/** Position of the n-th occurrence of `needle` in the file, plus `delta` characters. */
+function posOfText(file: string, needle: string, delta = 0): Pos {
+  const text = read(file);
+  const i = text.indexOf(needle);
+  if (i < 0) throw new Error(`test bug: ${JSON.stringify(needle)} not in ${file}`);
+  return lineCol(text, i + delta);
+}
+
+const endOf = (file: string): Pos => lineCol(read(file), read(file).length);
+
+interface Diag {
+  file: string;
+  line: number;
+  col: number;
+  pointer: string;
+  message: string;
+}
+
+const DIAG = /^(.+?):(\d+):(\d+) {2}(\/\S*) {2}(.+)$/;
+
+/** Exit 1, nothing on stdout, no stack trace; every stderr line a diagnostic. Returns them. */
+function failure(r: Result): Diag[] {
+  expect(r.status, `exit code; stderr was:\n${r.stderr}`).toBe(1);
+  expect(r.stdout).toBe('');
+  expect(r.stderr).not.toMatch(/^ {4}at /m);
+  expect(r.stderr).not.toMatch(/internal error|TypeError|RangeError|ReferenceError/);
+  const lines = r.stderr.trimEnd().split('\n');
+  expect(lines.length).toBeGreaterThan(0);
+  return lines.map((l) => {
+    const m = DIAG.exec(l);
+    expect(m, `not a "file:line:col  /pointer  message" line: ${JSON.stringify(l)}`).not.toBeNull();
+    return { file: m![1]!, line: Number(m![2]), col: Number(m![3]), pointer: m![4] === '/' ? '' : m![4]!, message: m![5]! };
+  });
+}
+
+interface Expected {
+  file: string;
+  pointer: string;
+  at: Pos | Pos[];
+  message: string | RegExp;
+}
+
+function expectDiag(d: Diag | undefined, e: Expected): void {
+  expect(d).toBeDefined();
+  expect(d!.file).toBe(e.file);
+  expect(d!.pointer).toBe(e.pointer);
+  const places = Array.isArray(e.at) ? e.at : [e.at];
+  expect(places, `${d!.file}:${d!.line}:${d!.col} for ${d!.pointer || '/'}`).toContainEqual({ line: d!.line, col: d!.col });
+  if (typeof e.message === 'string') expect(d!.message).toBe(e.message);
+  else expect(d!.message).toMatch(e.message);
+}
+
+/** Run, expect exactly one diagnostic (unless `more`), and check it. */
+function expectOnly(args: string[], e: Expected, more = false): Diag[] {
+  const ds = failure(pb(...args));
+  if (!more) expect(ds, JSON.stringify(ds)).toHaveLength(1);
+  expectDiag(ds[0], e);
+  return ds;
+}
+
+// ------------------------------------------------------------------------------- the fixtures themselves
+
+describe('fixtures', () => {
+  it('mini.json and its encounter are valid and run (so every other case fails for its one defect)', () => {
+    const v = pb('validate', MINI, '--ruleset', MINI, MINI_ENC);
+    expect(v.stderr).toBe('');
+    expect(v.status).toBe(0);
+    const r = pb('run', MINI, MINI_ENC);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Combat over after round \d+/);
+  });
+});
+
+// ------------------------------------------------------------------------------- invalid JSON
+
+describe('invalid JSON', () => {
+  it('missing comma: at the token where the comma should be', () => {
+    const f = `${B}/syntax-missing-comma.json`;
+    expectOnly(['validate', f], { file: f, pointer: '', at: posOfText(f, '"name"'), message: 'expected a comma or closing brace "}"' });
+  });
+
+  it('trailing comma: at the comma', () => {
+    const f = `${B}/syntax-trailing-comma.json`;
+    expectOnly(['validate', f], { file: f, pointer: '', at: posOfText(f, '"Mini",', 6), message: 'trailing comma before "}": JSON does not allow a comma after the last property' });
+  });
+
+  it('comment: at the comment', () => {
+    const f = `${B}/syntax-comment.json`;
+    expectOnly(['validate', f], { file: f, pointer: '', at: posOfText(f, '// the id'), message: 'comments are not allowed in JSON' });
+  });
+
+  it('truncated file: at the end of the file, pointing at the value that never came', () => {
+    const f = `${B}/syntax-truncated-value.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/combatant/stats/hp', at: endOf(f), message: 'unexpected end of file: expected a value' });
+  });
+
+  it('the same through run and resolve', () => {
+    const f = `${B}/syntax-comment.json`;
+    for (const args of [['run', f, MINI_ENC], ['resolve', f], ['run', MINI, f]]) {
+      expectOnly(args, { file: f, pointer: '', at: posOfText(f, '// the id'), message: 'comments are not allowed in JSON' });
+    }
+  });
+});
+
+// ------------------------------------------------------------------------------- schema
+
+describe('schema violations', () => {
+  it('unknown property: at its name, with a suggestion', () => {
+    const f = `${B}/schema-unknown-property.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/limts', at: posOf(f, '/limts', 'key'), message: 'unknown property "limts"; did you mean "limits"?' });
+  });
+
+  it('wrong type: at the value', () => {
+    const f = `${B}/schema-wrong-type.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/economy/slots/action', at: posOf(f, '/economy/slots/action'), message: 'expected an integer, got a string' });
+  });
+
+  it('missing required property: at the object that lacks it', () => {
+    const f = `${B}/schema-missing-required.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/actions/0', at: posOf(f, '/actions/0'), message: 'missing required property "phase"' });
+  });
+
+  it('bad enum value: at the value, with the choices and a suggestion', () => {
+    const f = `${B}/schema-bad-enum.json`;
+    expectOnly(['run', f, MINI_ENC], {
+      file: f,
+      pointer: '/initiative/scope',
+      at: posOf(f, '/initiative/scope'),
+      message: 'expected one of "side", "combatant" or "action", got "sides"; did you mean "side"?',
+    });
+  });
+});
+
+// ------------------------------------------------------------------------------- unknown ids
+
+describe('unknown ids', () => {
+  it('an overlay path through a step that does not exist: at the path, naming what exists', () => {
+    const f = `${B}/overlay-missing-step.json`;
+    const e = { file: f, pointer: '/changes/0/path', at: posOf(f, '/changes/0/path'), message: 'no "volley" at /round/phases/fight/steps: there is "blows"' };
+    expectOnly(['resolve', MINI, '--with', f], e);
+    expectOnly(['validate', '--ruleset', MINI, f], e);
+    expectOnly(['run', MINI, MINI_ENC, '--with', f], e);
+  });
+
+  it('a policy line naming a missing action', () => {
+    const f = `${B}/policy-missing-action.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/policy/0/action', at: posOf(f, '/policy/0/action'), message: /^unknown action "hitt"/ });
+  });
+
+  it('a step that performs a missing action', () => {
+    const f = `${B}/perform-missing-action.json`;
+    expectOnly(['run', f, MINI_ENC], { file: f, pointer: '/round/phases/0/steps/0/perform', at: posOf(f, '/round/phases/0/steps/0/perform'), message: /^unknown action "kick"/ });
+  });
+
+  it('an unknown stat in an expression: at the var path', () => {
+    const f = `${B}/unknown-stat-root.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/var', at: posOf(f, '/policy/0/when/var'), message: 'unknown stat "strength" in "actor.strength"; stats are hp' });
+  });
+
+  it('an unknown option in an expression: at the var path', () => {
+    const f = `${B}/unknown-option.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/var', at: posOf(f, '/policy/0/when/var'), message: 'unknown option "fastCombat"; options are (none)' });
+  });
+
+  it('an encounter with a stat the ruleset does not have', () => {
+    const f = `${B}/encounter-unknown-stat.json`;
+    const ptr = '/sides/0/combatants/0/stats/strength';
+    const e = { file: f, pointer: ptr, at: [posOf(f, ptr), posOf(f, ptr, 'key')], message: 'unknown stat "strength" for ruleset "mini"; its stats are hp' };
+    expectOnly(['run', MINI, f], e);
+    expectOnly(['validate', '--ruleset', MINI, f], e);
+  });
+
+  it('an encounter whose script names an action the ruleset does not have', () => {
+    const f = `${B}/encounter-unknown-action.json`;
+    expectOnly(['run', MINI, f], { file: f, pointer: '/script/1/action', at: posOf(f, '/script/1/action'), message: 'unknown action "kick" in ruleset "mini"; its actions are hit' });
+  });
+});
+
+// ------------------------------------------------------------------------------- prototype keys
+
+describe('__proto__, constructor and prototype are refused anywhere', () => {
+  it('__proto__ as a key of a ruleset: at the key', () => {
+    const f = `${B}/proto-key.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/combatant/tags/__proto__', at: posOf(f, '/combatant/tags/__proto__', 'key'), message: /^the key "__proto__" is not allowed/ });
+  });
+
+  it('constructor as a key of a ruleset: at the key', () => {
+    const f = `${B}/constructor-key.json`;
+    expectOnly(['run', f, MINI_ENC], { file: f, pointer: '/economy/slots/constructor', at: posOf(f, '/economy/slots/constructor', 'key'), message: /^the key "constructor" is not allowed/ });
+  });
+
+  it('prototype as a stat of an encounter: at the key', () => {
+    const f = `${B}/prototype-key.json`;
+    const ptr = '/sides/1/combatants/0/stats/prototype';
+    expectOnly(['run', MINI, f], { file: f, pointer: ptr, at: posOf(f, ptr, 'key'), message: /^the key "prototype" is not allowed/ });
+  });
+
+  it('__proto__ inside an expression var path: at the path', () => {
+    const f = `${B}/proto-var-path.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/var', at: posOf(f, '/policy/0/when/var'), message: /"__proto__"/ });
+  });
+});
+
+// ------------------------------------------------------------------------------- limits
+
+describe('limits', () => {
+  it('a document larger than 1 MiB is refused before parsing, at 1:1, with its size', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'phasebook-big-'));
+    try {
+      const big = join(dir, 'big.json');
+      // Valid JSON (mini.json with a long description), just too big.
+      const text = read(MINI).replace('"name": "Mini",', `"name": "Mini",\n  "description": "${'x'.repeat(1_100_000)}",`);
+      writeFileSync(big, text);
+      const size = Buffer.byteLength(text);
+      const message = `the document is ${size.toLocaleString('en-US')} bytes (${+(size / 1048576).toFixed(2)} MiB), more than the limit of 1,048,576 bytes (1 MiB)`;
+      expectOnly(['validate', big], { file: big, pointer: '', at: { line: 1, col: 1 }, message });
+      expectOnly(['run', big, MINI_ENC], { file: big, pointer: '', at: { line: 1, col: 1 }, message });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a reaction that keeps setting itself off stops with an error at the trigger, quickly', () => {
+    const f = `${B}/reaction-loop.json`;
+    // Statically the ruleset is fine; only running it loops.
+    expect(pb('validate', f).status).toBe(0);
+    const r = pb('run', f, `${B}/loop-encounter.json`);
+    const ds = failure(r);
+    expect(ds).toHaveLength(1);
+    expectDiag(ds[0], {
+      file: f,
+      pointer: '/triggers/0',
+      at: posOf(f, '/triggers/0'),
+      message: 'reactions nested deeper than 8 (limits.reactionDepth): trigger "retaliate" keeps setting itself off',
+    });
+    expect(r.ms, 'the loop is cut off, not run to exhaustion').toBeLessThan(3000);
+  });
+});
+
+// ------------------------------------------------------------------------------- overlays
+
+describe('overlay stacks', () => {
+  it('an overlay that removes every phase is reported, not a crash', () => {
+    const f = `${B}/overlay-remove-all-phases.json`;
+    const ds = failure(pb('resolve', MINI, '--with', f));
+    const d = ds.find((x) => x.message.startsWith('a round needs at least one phase'));
+    expect(d, JSON.stringify(ds)).toBeDefined();
+    // Either where the phases were (the base) or the overlay's change that removed the last one.
+    if (d!.file === MINI) expectDiag(d, { file: MINI, pointer: '/round/phases', at: posOf(MINI, '/round/phases'), message: /did an overlay remove them all/ });
+    else expectDiag(d, { file: f, pointer: '/changes/0', at: posOf(f, '/changes/0'), message: /at least one phase/ });
+  });
+
+  it('two overlays changing the same thing without requires: a conflict naming both', () => {
+    const a = `${B}/conflict-a.json`;
+    const b = `${B}/conflict-b.json`;
+    const [d] = expectOnly(['resolve', MINI, '--with', a, '--with', b], {
+      file: b,
+      pointer: '/changes/0/path',
+      at: posOf(b, '/changes/0/path'),
+      message: /^conflict: overlay "blows-by-side" \(test\/fixtures\/bad\/conflict-a\.json\) also changes \/round\/phases\/fight\/steps\/blows\/order \(replace\); list it under "requires"/,
+    });
+    expect(d!.file).toBe(b);
+    // In the other order the other one is blamed.
+    expectOnly(['run', MINI, MINI_ENC, '--with', b, '--with', a], { file: a, pointer: '/changes/0/path', at: posOf(a, '/changes/0/path'), message: /^conflict: overlay "blows-in-listing-order" \(test\/fixtures\/bad\/conflict-b\.json\)/ });
+  });
+
+  it('an overlay that extends another ruleset: at /extends', () => {
+    const f = `${B}/overlay-wrong-ruleset.json`;
+    expectOnly(['resolve', MINI, '--with', f], { file: f, pointer: '/extends', at: posOf(f, '/extends'), message: 'this overlay extends "dnd5e", but the ruleset is "mini"' });
+  });
+});
+
+// ------------------------------------------------------------------------------- found by these tests, fixed since
+
+describe('places inside expressions', () => {
+  it('an unknown stat nested in an expression: at the var itself, not its parent', () => {
+    const f = `${B}/unknown-stat.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/combatant/out/<=/0/var', at: posOf(f, '/combatant/out/<=/0/var'), message: /unknown stat "hpp"/ });
+  });
+
+  it('an unknown tag: at the tag string', () => {
+    const f = `${B}/unknown-tag.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/in/0', at: posOf(f, '/policy/0/when/in/0'), message: /unknown tag "brutish"/ });
+  });
+
+  it('an unknown operator: at the operator, with a suggestion', () => {
+    const f = `${B}/unknown-operator.json`;
+    expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/frobnicate', at: [posOf(f, '/policy/0/when/frobnicate'), posOf(f, '/policy/0/when/frobnicate', 'key')], message: /unknown operator "frobnicate"/ });
+  });
+
+  it('an expression nested too deep: at the level that is too deep', () => {
+    const f = `${B}/expression-too-deep.json`;
+    const ds = failure(pb('validate', f));
+    expect(ds).toHaveLength(1);
+    expect(ds[0]!.pointer.startsWith('/policy/0/when/!')).toBe(true);
+    expectDiag(ds[0], { file: f, pointer: ds[0]!.pointer, at: posOf(f, ds[0]!.pointer), message: /nested/ });
+  });
+
+  it('forbidden segments in var paths: at the var, named as forbidden (not as unknown stats)', () => {
+    for (const [name, ptr, seg] of [
+      ['forbidden-var-nested', '/policy/0/when/and/1/var', 'prototype'],
+      ['forbidden-var-root', '/policy/0/when/var', 'constructor'],
+    ] as const) {
+      const f = `${B}/${name}.json`;
+      expectOnly(['validate', f], { file: f, pointer: ptr, at: posOf(f, ptr), message: new RegExp(`uses "${seg}", which is not allowed`) });
+    }
+  });
+
+  it('a document without "kind": at the root', () => {
+    const f = `${B}/missing-kind.json`;
+    expectOnly(['validate', f], { file: f, pointer: '', at: { line: 1, col: 1 }, message: /every document needs "kind"/ });
+  });
+});
+
+describe('pinned dice the dice cannot show', () => {
+  it('a --roll total out of range for an effect roll: on the command line, naming the label', () => {
+    expectOnly(['run', 'rulesets/ose/ose.json', 'rulesets/ose/encounters/skirmish.json', '--seed', '3', '--roll', 'r1.elf.shoot.attack=21'], {
+      file: '<command line>',
+      pointer: '',
+      at: { line: 1, col: 1 },
+      message: /--roll r1\.elf\.shoot\.attack=21: .*total 21 is impossible; allowed 1\.\.20/,
+    });
+  });
+
+  it('a --roll total out of range for a roll inside an expression: on the command line too', () => {
+    expectOnly(['run', MINI, MINI_ENC, '--roll', 'r1.initiative.red.d6=13'], {
+      file: '<command line>',
+      pointer: '',
+      at: { line: 1, col: 1 },
+      message: /total 13 is impossible; allowed 1\.\.6/,
+    });
+  });
+});
+
+describe('loops through acts', () => {
+  it('a trigger on act whose reaction sets itself off again stops at the reaction depth limit', () => {
+    const f = `${B}/reaction-loop-act.json`;
+    const r = pb('run', f, `${B}/loop-encounter.json`);
+    const ds = failure(r);
+    expectDiag(ds[0], { file: f, pointer: '/triggers/0', at: posOf(f, '/triggers/0'), message: /reactions nested deeper than 8/ });
+    expect(r.ms).toBeLessThan(3000);
+  });
+});
