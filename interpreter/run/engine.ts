@@ -219,10 +219,11 @@ export class Engine {
   }
 
   private refreshSideViews(): void {
+    this.sideSummary = null;
     for (const s of this.sides) {
       const standing = s.members.filter((m) => !m.out).length;
       Object.assign(s.view, { id: s.id, standing, total: s.members.length, out: s.members.length - standing, holder: this.holder === s.id });
-      s.view.members = s.members.map((m) => m.view);
+      s.view.members ??= s.members.map((m) => m.view);
       if (s.view.damageDealt === undefined) {
         s.view.damageDealt = 0;
         s.view.damageDealtLast = 0;
@@ -234,28 +235,50 @@ export class Engine {
     }
   }
 
-  /** Expression data shared by every evaluation. */
-  private base(extra: Data): Data {
-    const sides = this.sidesMap;
-    const standingSides = this.sides.filter((s) => (s.view.standing as number) > 0);
+  /** Side-level values of the expression data; recomputed only after something changed. */
+  private sideSummary: { sideList: unknown[]; standingSides: number; lastStanding: string | null; best: Record<string, string | null> } | null = null;
+
+  private summary() {
+    if (this.sideSummary) return this.sideSummary;
+    const standing = this.sides.filter((s) => (s.view.standing as number) > 0);
     const best: Record<string, string | null> = {};
     for (const key of ['damageDealt', 'damageDealtLast', 'downed', 'downedLast', 'standing']) {
-      const sorted = [...this.sides].sort((a, b) => num(b.view[key]) - num(a.view[key]));
-      best[key] = sorted.length > 1 && num(sorted[0]!.view[key]) > num(sorted[1]!.view[key]) ? sorted[0]!.id : null;
+      let top: SideState | null = null;
+      let unique = false;
+      for (const s of this.sides) {
+        if (!top || num(s.view[key]) > num(top.view[key])) {
+          top = s;
+          unique = true;
+        } else if (num(s.view[key]) === num(top.view[key])) unique = false;
+      }
+      best[key] = top && unique && this.sides.length > 1 ? top.id : null;
     }
-    return {
+    this.sideSummary = {
+      sideList: this.sides.map((s) => s.view),
+      standingSides: standing.length,
+      lastStanding: standing.length === 1 ? standing[0]!.id : null,
+      best,
+    };
+    return this.sideSummary;
+  }
+
+  /** Expression data shared by every evaluation. */
+  private base(extra: Data): Data {
+    const s = this.summary();
+    const data: Data = {
       round: this.round,
       phase: this.phase ?? null,
       step: this.step ?? null,
       options: this.rs.options,
       holder: this.holder,
-      sides,
-      sideList: this.sides.map((s) => s.view),
-      standingSides: standingSides.length,
-      lastStanding: standingSides.length === 1 ? standingSides[0]!.id : null,
-      best,
-      ...extra,
+      sides: this.sidesMap,
+      sideList: s.sideList,
+      standingSides: s.standingSides,
+      lastStanding: s.lastStanding,
+      best: s.best,
     };
+    for (const k in extra) data[k] = extra[k];
+    return data;
   }
 
   private frameData(f: Frame): Data {
@@ -321,6 +344,7 @@ export class Engine {
       s.view.damageTaken = 0;
       s.view.downed = 0;
     }
+    this.sideSummary = null;
     this.emit('round.start');
     this.expire('round-start');
     this.rollInitiative();
@@ -889,8 +913,12 @@ export class Engine {
     const tSide = this.sideById.get(target.side)!;
     if (by.side !== target.side) bySide.view.damageDealt = num(bySide.view.damageDealt) + amount;
     tSide.view.damageTaken = num(tSide.view.damageTaken) + amount;
+    this.sideSummary = null;
     this.recheckOut(target);
-    if (!wasOut && target.out && by.side !== target.side) bySide.view.downed = num(bySide.view.downed) + 1;
+    if (!wasOut && target.out && by.side !== target.side) {
+      bySide.view.downed = num(bySide.view.downed) + 1;
+      this.sideSummary = null;
+    }
     const seq = this.seq - 1;
     for (const t of this.rs.triggers) {
       if (t.def.on !== 'damage' || amount <= 0) continue;
