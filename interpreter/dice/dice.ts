@@ -85,6 +85,21 @@ export class Dice {
   }
 
   /** Roll `notation` under `label` (a `#n` suffix is added for repeats within a run). */
+  private readonly shared = new Map<string, RollResult>();
+
+  /**
+   * A roll shared by everyone who asks for the same label in this run — one die for a whole
+   * group (the referee rolling once for all their characters, a side's tactics roll). The first
+   * ask rolls; the others get the same result without a new roll.
+   */
+  rollShared(label: string, notation: string): RollResult {
+    const known = this.shared.get(label);
+    if (known) return known;
+    const r = this.roll(label, notation);
+    this.shared.set(label, r);
+    return r;
+  }
+
   roll(label: string, notation: string): RollResult {
     if (typeof label !== 'string' || label === '') throw new DiceError('a roll needs a non-empty label', { notation });
     if (label.includes('#')) {
@@ -144,6 +159,7 @@ export class Dice {
   /** Start a new run: repeat counters restart (the next `x` is `x` again, not `x#3`). */
   reset(): void {
     this.counters.clear();
+    this.shared.clear();
   }
 }
 

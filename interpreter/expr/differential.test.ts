@@ -24,6 +24,7 @@ jsonLogic.add_operation('roll', ((notation: unknown, suffix: unknown) => {
   const tail = suffix === undefined || suffix === null ? 'roll' : String(suffix);
   return referenceDice.roll(`${LABEL_PREFIX}.${tail}`, String(notation)).total;
 }) as AnyFn);
+jsonLogic.add_operation('sharedRoll', ((notation: unknown, label: unknown) => referenceDice.rollShared(String(label), String(notation)).total) as AnyFn);
 
 // --- comparison -----------------------------------------------------------------------------
 type Outcome = { threw: false; value: unknown } | { threw: true; error: unknown };
@@ -153,6 +154,10 @@ const { expr } = fc.letrec<{ expr: unknown; compound: unknown }>((tie) => {
     {
       weight: 1,
       arbitrary: fc.tuple(fc.constantFrom('1d6', '1d20'), fc.constantFrom('a', 'b')).map(([n, s]) => ({ roll: [n, s] })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(fc.constantFrom('1d6', '1d10'), fc.constantFrom('shared.a', 'shared.b')).map(([n, l]) => ({ sharedRoll: [n, l] })),
     },
     { weight: 1, arbitrary: fc.array(missingKey, { maxLength: 3 }).map((keys) => ({ missing: keys })) },
     { weight: 1, arbitrary: fc.array(path, { maxLength: 3 }).map((keys) => ({ missing: [keys] })) },

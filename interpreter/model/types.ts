@@ -95,6 +95,8 @@ export interface Step {
   select?: Expr;
   /** Instead of declared actions: every combatant passing `select` performs this action. */
   perform?: string;
+  /** With perform: also combatants who are out of the fight (bleeding, dying). */
+  includeOut?: boolean;
   order?: OrderingRef;
   choice?: SideChoice;
 }
@@ -116,9 +118,13 @@ export interface Declarations {
 
 export interface RoundDef {
   description?: string;
-  turns: { by: 'none' | 'side' | 'combatant'; order?: OrderingRef; description?: string };
+  turns: { by: 'none' | 'side' | 'combatant'; order?: OrderingRef; description?: string; resort?: 'always' | 'round-start' };
   declare: Declarations;
   phases: Phase[];
+  /** Phases played once by everyone after all turns (extra actions at the end of the turn). */
+  finally?: Phase[];
+  /** A surprise round before the first: only some act, with fewer slots. */
+  surprise?: { description?: string; when: Expr; who: Expr; slots: Record<string, number> };
 }
 
 export interface Movement {
@@ -141,6 +147,8 @@ export type Effect =
   | { op: 'heal'; to?: 'target' | 'self'; amount: Expr; stat?: string }
   | { op: 'set'; on?: 'self' | 'target'; key: string; value: Expr; until?: Duration }
   | { op: 'condition'; id: string; on?: 'self' | 'target'; duration: Duration; description?: string; then?: Effect[] }
+  | { op: 'adjust'; on?: 'self' | 'target'; key: string; by: Expr; until?: Duration }
+  | { op: 'hold'; resume: 'at' | 'before-act' | 'round-end'; to?: Expr; when?: Expr; takeOver?: boolean; expires?: 'lost' | 'first-next-round' }
   | { op: 'note'; text: string }
   | { op: 'call'; procedure: string; with?: Record<string, Expr> };
 
@@ -148,7 +156,7 @@ export interface Duration {
   /** Rounds the effect lasts, counting the round it starts in as the first. */
   rounds?: Expr;
   /** The moment of its last round at which it ends. */
-  endsAt: 'round-end' | 'round-start' | { phase: string } | 'combat-end';
+  endsAt: 'round-end' | 'round-start' | { phase: string } | 'combat-end' | 'own-turn';
 }
 
 export interface Action {
@@ -161,6 +169,10 @@ export interface Action {
   target?: 'enemy' | 'ally' | 'self' | 'none';
   requires?: Expr;
   initiative?: Expr;
+  /** Free values expressions read as action.params.<name> (the skill it uses, its dice). */
+  params?: Record<string, Scalar>;
+  /** Default policy for aborting the action when its moment comes (a labelled decision). */
+  abort?: Expr;
   movement?: Movement;
   effects?: Effect[];
 }
@@ -179,7 +191,7 @@ export interface Trigger {
   effects?: Effect[];
   uses?: string[];
   with?: Record<string, Expr>;
-  limit?: { perRound?: number };
+  limit?: { perRound?: Expr };
 }
 
 export interface PolicyEntry {
@@ -224,7 +236,7 @@ export interface Ruleset {
     /** True while a combatant cannot act although still in the fight. */
     cannotAct?: Expr;
   };
-  economy: { description?: string; slots: Record<string, number> };
+  economy: { description?: string; slots: Record<string, number>; exchanges?: Array<{ spend: Record<string, number>; gain: Record<string, number>; description?: string }> };
   initiative: Initiative;
   orderings?: Record<string, Ordering>;
   round: RoundDef;

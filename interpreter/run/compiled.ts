@@ -9,7 +9,16 @@ import type { ResolvedRuleset } from '../resolve/overlays.js';
 import { compileKey, resolveOrderingRef, type CompiledOrdering } from './ordering.js';
 import { joinPointer } from '../diagnostics.js';
 
-export type Moment = 'round-start' | 'round-end' | 'combat-end' | { phase: string };
+export type Moment = 'round-start' | 'round-end' | 'combat-end' | { phase: string } | { turnOf: string } | 'own-turn';
+
+/** A compiled `hold`: how a held turn resumes. */
+export interface HoldSpec {
+  resume: 'at' | 'before-act' | 'round-end';
+  to: Fn;
+  when: Fn;
+  takeOver: boolean;
+  expires: 'lost' | 'first-next-round';
+}
 
 /** What effects may do to the world; the engine provides it. */
 export interface EffectApi {
@@ -21,6 +30,8 @@ export interface EffectApi {
   set(f: unknown, who: 'self' | 'target', key: string, value: unknown, until: { moment: Moment; count: number } | null): void;
   condition(f: unknown, who: 'self' | 'target', id: string, moment: Moment, count: number, then: CEffect[]): void;
   note(f: unknown, text: string): void;
+  adjust(f: unknown, who: 'self' | 'target', key: string, by: number, until: { moment: Moment; count: number } | null): void;
+  hold(f: unknown, spec: HoldSpec): void;
 }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type CEffect = (frame: any, api: EffectApi) => void;
@@ -29,7 +40,8 @@ export interface CAction {
   def: Action;
   ptr: string;
   /** What expressions see as `action`. */
-  view: { id: string; tags: string[]; phase: string; uses: string[] };
+  view: { id: string; tags: string[]; phase: string; uses: string[]; params: Record<string, unknown> };
+  abort: Fn | null;
   uses: string[];
   requires: Fn;
   initiative: Fn | null;
@@ -54,6 +66,7 @@ export interface CPhase {
 export interface CTrigger {
   def: Trigger;
   ptr: string;
+  perRound: Fn | null;
   when: Fn;
   within: Fn;
   perform: CAction | null;
@@ -81,6 +94,8 @@ export interface CompiledRuleset {
   turnOrder: CompiledOrdering;
   declare: { order: CompiledOrdering; choice: { def: SideChoice } | null };
   phases: CPhase[];
+  finally: CPhase[];
+  surprise: { when: Fn; who: Fn; slots: Record<string, number> } | null;
   actions: Map<string, CAction>;
   triggers: CTrigger[];
   policy: Array<{ def: PolicyEntry; action: CAction; when: Fn; target: string; needsTarget: boolean }>;
@@ -115,7 +130,8 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     actions.set(a.id, {
       def: a,
       ptr,
-      view: { id: a.id, tags: a.tags ?? [], phase: a.phase, uses: a.uses ?? [] },
+      view: { id: a.id, tags: a.tags ?? [], phase: a.phase, uses: a.uses ?? [], params: { ...(a.params ?? {}) } },
+      abort: a.abort === undefined ? null : ev.compile(a.abort, `${ptr}/abort`),
       uses: a.uses ?? [],
       requires: c(a.requires, `${ptr}/requires`, true),
       initiative: a.initiative === undefined ? null : ev.compile(a.initiative, `${ptr}/initiative`),
@@ -146,11 +162,11 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     return a;
   };
 
-  const phases: CPhase[] = def.round.phases.map((p, i) => ({
+  const compilePhase = (p: Phase, base: string): CPhase => ({
     def: p,
-    when: c(p.when, `/round/phases/${i}/when`, true),
+    when: c(p.when, `${base}/when`, true),
     steps: p.steps.map((s, j) => {
-      const ptr = `/round/phases/${i}/steps/${j}`;
+      const ptr = `${base}/steps/${j}`;
       return {
         def: s,
         select: c(s.select, `${ptr}/select`, true),
@@ -159,7 +175,9 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
         choice: s.choice ? { def: s.choice } : null,
       };
     }),
-  }));
+  });
+  const phases: CPhase[] = def.round.phases.map((p, i) => compilePhase(p, `/round/phases/${i}`));
+  const finallyPhases: CPhase[] = (def.round.finally ?? []).map((p, i) => compilePhase(p, `/round/finally/${i}`));
 
   const triggers: CTrigger[] = (def.triggers ?? []).map((t, i) => {
     const ptr = `/triggers/${i}`;
@@ -167,6 +185,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     return {
       def: t,
       ptr,
+      perRound: t.limit?.perRound === undefined ? null : ev.compile(t.limit.perRound, `${ptr}/limit/perRound`),
       when: c(t.when, `${ptr}/when`, true),
       within: c(t.within, `${ptr}/within`, 0),
       perform,
@@ -196,6 +215,10 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     turnOrder: orderingAt(def.round.turns.order, '/round/turns/order'),
     declare: { order: orderingAt(def.round.declare.order, '/round/declare/order'), choice: def.round.declare.choice ? { def: def.round.declare.choice } : null },
     phases,
+    finally: finallyPhases,
+    surprise: def.round.surprise
+      ? { when: ev.compile(def.round.surprise.when, '/round/surprise/when'), who: ev.compile(def.round.surprise.who, '/round/surprise/who'), slots: def.round.surprise.slots }
+      : null,
     actions,
     triggers,
     policy: def.policy.map((p, i) => {
@@ -210,6 +233,8 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
 function momentOf(d: Duration): Moment {
   return typeof d.endsAt === 'string' ? d.endsAt : { phase: d.endsAt.phase };
 }
+
+const whoOf = (on: string | undefined, fallback: 'self' | 'target'): 'self' | 'target' => (on === 'self' || on === 'target' ? on : fallback);
 
 /** Effects compile to closures too: one small definition per op. */
 type Procedures = Map<string, CEffect[]>;
@@ -279,6 +304,28 @@ function compileEffect(e: Effect, ptr: string, ev: Evaluator, procs: Procedures)
     }
     case 'note':
       return (f, api) => api.note(f, e.text);
+    case 'adjust': {
+      const by = x(e.by, 'by');
+      const until = e.until ? dur(e.until, 'until') : null;
+      return (f, api) => {
+        api.setPrefix(f);
+        const data = api.data(f);
+        api.adjust(f, whoOf(e.on, 'self'), e.key, num(by(data)), until ? until(data) : null);
+      };
+    }
+    case 'hold': {
+      const spec: HoldSpec = {
+        resume: e.resume,
+        to: e.to === undefined ? () => 'end' : x(e.to, 'to'),
+        when: e.when === undefined ? () => false : x(e.when, 'when'),
+        takeOver: e.takeOver ?? false,
+        expires: e.expires ?? 'lost',
+      };
+      return (f, api) => {
+        api.setPrefix(f);
+        api.hold(f, spec);
+      };
+    }
     case 'call': {
       const body = procs.get(e.procedure);
       if (!body) throw ev.at(`${ptr}/procedure`, `unknown procedure "${e.procedure}"; procedures are ${[...procs.keys()].join(', ') || '(none)'}`);

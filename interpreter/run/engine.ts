@@ -10,7 +10,7 @@ import { Dice, type RollResult } from '../dice/index.js';
 import type { Encounter, Ruleset, Scalar } from '../model/types.js';
 import type { Data } from '../compile/evaluator.js';
 import { num, truthy } from '../compile/evaluator.js';
-import type { CompiledRuleset, CAction, CEffect, CTrigger, CStep, Moment } from './compiled.js';
+import type { CompiledRuleset, CAction, CEffect, CTrigger, CStep, CPhase, HoldSpec, Moment } from './compiled.js';
 import { orderIntoGroups, type CompiledOrdering, type Orderable, type OrderEnv } from './ordering.js';
 import type { TraceEvent } from '../trace/events.js';
 
@@ -42,6 +42,8 @@ interface Condition {
   remaining: number;
   /** For `set ... until`: the key and the value to restore. */
   restore?: { key: string; value: unknown };
+  /** For `adjust ... until`: what to take back. */
+  adjust?: { key: string; by: number };
   /** Effects when it ends, by `by` on `owner`. */
   then?: { effects: CEffect[]; by: Cmb; target: Cmb | null; prefix: string };
 }
@@ -65,6 +67,8 @@ interface Decl {
   phase: string;
   initiative: number | null;
   done: boolean;
+  /** Its actor holds its turn: the declaration waits for the resumed turn. */
+  held?: boolean;
 }
 
 interface SideState {
@@ -113,6 +117,15 @@ export class Engine {
   private readonly usedChoices = new Set<string>();
   private groupCounter = 0;
   private reactionDepth = 0;
+  /** Holding a turn: who holds, and how the hold resumes. */
+  private readonly holds = new Map<Cmb, HoldSpec>();
+  /** Combatants whose current turn has ended early (they hold). */
+  private readonly endedTurn = new Set<Cmb>();
+  /** Combatants playing a resumed turn: they declare what they have not declared yet. */
+  private readonly resuming = new Set<Cmb>();
+  private readonly inResume = new Set<Cmb>();
+  private turnPlayed = new Set<Cmb>();
+  private initiativeRolled = false;
 
   constructor(
     private readonly rs: CompiledRuleset,
@@ -148,6 +161,8 @@ export class Engine {
         view.tags = [...(e.tags ?? [])];
         view.plan = [];
         view.done = [];
+        view.doneLastRound = [];
+        view.initiativeAtRoundStart = null;
         view.conditions = [];
         view.moved = 0;
         view.engagedAtRoundStart = false;
@@ -166,6 +181,7 @@ export class Engine {
       this.sideById.set(side.id, side);
       this.sidesMap[side.id] = side.view;
     });
+    this.everyone = this.cmbs.map((c) => c.view);
     for (const c of this.cmbs) c.out = truthy(this.rs.out({ actor: c.view, options: this.rs.options }));
     this.refreshSideViews();
   }
@@ -237,6 +253,7 @@ export class Engine {
 
   /** Side-level values of the expression data; recomputed only after something changed. */
   private sideSummary: { sideList: unknown[]; standingSides: number; lastStanding: string | null; best: Record<string, string | null> } | null = null;
+  private everyone: unknown[] = [];
 
   private summary() {
     if (this.sideSummary) return this.sideSummary;
@@ -276,6 +293,7 @@ export class Engine {
       standingSides: s.standingSides,
       lastStanding: s.lastStanding,
       best: s.best,
+      everyone: this.everyone,
     };
     for (const k in extra) data[k] = extra[k];
     return data;
@@ -306,6 +324,10 @@ export class Engine {
     });
     try {
       this.checkEnd();
+      if (this.rs.surprise && truthy(this.rs.surprise.when(this.base({})))) {
+        this.round = 0;
+        this.playRound();
+      }
       for (this.round = 1; this.round <= this.maxRounds; this.round++) this.playRound();
       this.round = this.maxRounds;
       this.ended = { winner: null, reason: 'round-limit' };
@@ -328,10 +350,14 @@ export class Engine {
     this.phase = this.step = this.turn = undefined;
     this.actsThisRound = 0;
     this.decls = [];
+    this.endedTurn.clear();
+    this.resuming.clear();
+    this.turnPlayed = new Set();
     for (const c of this.cmbs) {
-      c.slots = { ...this.rs.def.economy.slots };
+      c.slots = { ...(this.round === 0 && this.rs.surprise ? this.rs.surprise.slots : this.rs.def.economy.slots) };
       c.reactions.clear();
       c.view.plan = [];
+      c.view.doneLastRound = c.view.done ?? [];
       c.view.done = [];
       c.view.moved = 0;
       c.view.engagedAtRoundStart = this.isEngaged(c);
@@ -348,44 +374,182 @@ export class Engine {
     this.emit('round.start');
     this.expire('round-start');
     this.rollInitiative();
-    const def = this.rs.def;
-    if (def.round.declare.when === 'round-start') this.declare(this.cmbs, null);
-    for (const tier of this.turnTiers()) {
-      const members = new Set(tier.flatMap((id) => this.sideById.get(id)?.members ?? [this.byId.get(id)!]));
-      if (def.round.turns.by !== 'none') {
-        this.turn = tier.join('+');
-        this.emit('turn.start', { who: tier });
-      }
-      for (const phase of this.rs.phases) {
-        if (!truthy(phase.when(this.base({})))) continue;
-        this.phase = phase.def.id;
-        this.step = undefined;
-        this.emit('phase.start');
-        this.expire({ phase: phase.def.id });
-        if (def.round.declare.when === 'phase-start') this.declare([...members], phase.def.id);
-        for (const step of phase.steps) this.playStep(step, members);
-        this.step = undefined;
-        for (const d of this.decls) {
-          if (!d.done && d.phase === phase.def.id && members.has(d.c)) {
-            d.done = true;
-            this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
-          }
-        }
-      }
-      this.phase = undefined;
+    for (const c of this.cmbs) c.view.initiativeAtRoundStart = c.view.initiative;
+    // The surprise round: only those it names act.
+    if (this.round === 0 && this.rs.surprise) {
+      for (const c of this.cmbs) if (!truthy(this.rs.surprise.who(this.base({ actor: c.view })))) this.endedTurn.add(c);
     }
+    const def = this.rs.def;
+    if (def.round.declare.when === 'round-start') this.declare(this.cmbs.filter((c) => !this.endedTurn.has(c)), null);
+    if (def.round.turns.by === 'combatant') this.playCombatantTurns();
+    else {
+      for (const tier of this.turnTiers()) {
+        const members = new Set(tier.flatMap((id) => this.sideById.get(id)?.members ?? [this.byId.get(id)!]));
+        this.playTurn(members, def.round.turns.by === 'none' ? null : tier);
+      }
+    }
+    // Held turns that resume at the very end of the round, in initiative order.
+    this.resumeAtRoundEnd();
+    const everyone = new Set(this.cmbs);
+    for (const phase of this.rs.finally) this.playPhase(phase, everyone);
     this.phase = this.step = this.turn = undefined;
+    this.expireHolds();
     this.expire('round-end');
     this.emit('round.end');
     this.checkEnd();
+  }
+
+  /** One turn: the given combatants play every phase (a side's turn, a combatant's, or everyone's). */
+  private playTurn(members: Set<Cmb>, who: string[] | null): void {
+    const outer = { phase: this.phase, step: this.step, turn: this.turn };
+    if (who) {
+      this.turn = who.join('+');
+      this.phase = this.step = undefined;
+      this.emit('turn.start', { who });
+      for (const c of members) this.expire({ turnOf: c.id });
+    }
+    for (const phase of this.rs.phases) {
+      if ([...members].every((c) => this.endedTurn.has(c))) break;
+      this.playPhase(phase, members);
+    }
+    this.phase = outer.phase;
+    this.step = outer.step;
+    this.turn = outer.turn;
+  }
+
+  private playPhase(phase: CPhase, members: Set<Cmb>): void {
+    if (!truthy(phase.when(this.base({})))) return;
+    this.phase = phase.def.id;
+    this.step = undefined;
+    this.emit('phase.start');
+    this.expire({ phase: phase.def.id });
+    const def = this.rs.def;
+    const active = new Set([...members].filter((c) => !this.endedTurn.has(c)));
+    if (def.round.declare.when === 'phase-start') this.declare([...active], phase.def.id);
+    else for (const c of active) if (this.resuming.has(c)) this.declareMissing(c, phase.def.id);
+    for (const step of phase.steps) this.playStep(step, active);
+    this.step = undefined;
+    for (const d of this.decls) {
+      if (!d.done && d.phase === phase.def.id && active.has(d.c) && !this.endedTurn.has(d.c)) {
+        d.done = true;
+        this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
+      }
+    }
+  }
+
+  /**
+   * Combatants take turns one by one (simultaneous when tied), highest first. The queue is
+   * re-sorted before every turn, so an initiative changed mid-round (a delay, a reaction, a
+   * readied action) takes effect at once — unless turns.resort is "round-start".
+   */
+  private playCombatantTurns(): void {
+    this.turnPlayed = new Set();
+    const memo = new Map<string, number>();
+    for (let guard = 0; guard < this.cmbs.length * 4 + 8; guard++) {
+      const candidates = this.cmbs.filter((c) => !c.out && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c));
+      if (candidates.length === 0) return;
+      const env = this.orderEnv(this.tieLabel('turns'), false, memo);
+      const groups = orderIntoGroups(candidates.map((c) => this.orderable(c, null, true)), this.rs.turnOrder, env);
+      const tier = groups[0]!.map((o) => this.byId.get(o.id)!);
+      for (const c of tier) this.turnPlayed.add(c);
+      this.playTurn(new Set(tier), tier.map((c) => c.id));
+      // A turn ended by a delay to a later count is played again when that count comes.
+      for (const c of tier) {
+        if (this.endedTurn.has(c) && this.holds.get(c)?.resume === 'at') {
+          this.turnPlayed.delete(c);
+          this.holds.delete(c);
+          this.endedTurn.delete(c);
+          this.resuming.add(c);
+        }
+      }
+    }
+    throw this.rs.evaluator.at('/round/turns', `round ${this.round}: the turns never ended (a delay keeps postponing itself)`);
+  }
+
+  private tieLabel(what: string): string {
+    return this.rs.initiative.def.roll === 'once' ? `init.${what}` : `r${this.round}.${what}`;
+  }
+
+  private heldIndefinitely(c: Cmb): boolean {
+    const h = this.holds.get(c);
+    return h !== undefined && h.resume !== 'at';
+  }
+
+  // ---------------------------------------------------------------- holding a turn
+
+  /** The `hold` effect: the actor stops its turn now and resumes later. */
+  private hold(f: Frame, h: HoldSpec): void {
+    const c = f.actor;
+    this.holds.set(c, h);
+    this.endedTurn.add(c);
+    for (const d of this.decls) if (d.c === c && !d.done) d.held = true;
+    const data = this.frameData(f);
+    if (h.resume === 'at') {
+      const after = String(h.to(data) ?? 'end');
+      const options = ['end', ...this.cmbs.filter((o) => o !== c && !o.out && !this.turnPlayed.has(o)).map((o) => o.id)];
+      const chosen = this.decide(`r${this.round}.${c.id}.delay-after`, options, options.includes(after) ? after : 'end', c.id);
+      const lowest = Math.min(...this.cmbs.filter((o) => !o.out).map((o) => num(o.view.initiative)));
+      c.view.initiative = chosen === 'end' ? lowest - 1 : num(this.byId.get(chosen)!.view.initiative) - 0.5;
+      this.emit('initiative', { who: c.id, scope: 'combatant', value: c.view.initiative, delayed: true });
+    } else {
+      this.emit('note', { combatant: c.id, text: h.resume === 'round-end' ? 'waits until the end of the round' : 'holds its action' });
+    }
+  }
+
+  /** Before someone acts, a combatant holding its action may step in. */
+  private offerResume(next: Cmb): void {
+    for (const [c, h] of [...this.holds]) {
+      if (h.resume !== 'before-act' || c === next || c.out || this.inResume.has(c)) continue;
+      const f: Frame = { actor: c, target: next, action: null, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${c.id}`, depth: 0 };
+      const data = { ...this.frameData(f), next: next.view };
+      const fallback = truthy(h.when(data)) ? 'now' : 'wait';
+      const chosen = this.decide(`r${this.round}.${c.id}.resume.${next.id}`, ['now', 'wait'], fallback, c.id);
+      if (chosen !== 'now') continue;
+      if (h.takeOver) {
+        c.view.initiative = next.view.initiative;
+        this.emit('initiative', { who: c.id, scope: 'combatant', value: c.view.initiative, tookOver: next.id });
+      }
+      this.resume(c);
+    }
+  }
+
+  private resume(c: Cmb): void {
+    this.holds.delete(c);
+    this.endedTurn.delete(c);
+    this.resuming.add(c);
+    this.inResume.add(c);
+    for (const d of this.decls) if (d.c === c) d.held = false;
+    try {
+      this.playTurn(new Set([c]), [c.id]);
+    } finally {
+      this.inResume.delete(c);
+    }
+  }
+
+  private resumeAtRoundEnd(): void {
+    const waiting = [...this.holds].filter(([c, h]) => h.resume === 'round-end' && !c.out).map(([c]) => c);
+    waiting.sort((a, b) => num(b.view.initiative) - num(a.view.initiative) || a.index - b.index);
+    for (const c of waiting) this.resume(c);
+  }
+
+  /** Still holding when the round ends: the action is lost, or the holder goes first next round. */
+  private expireHolds(): void {
+    for (const [c, h] of [...this.holds]) {
+      this.holds.delete(c);
+      if (h.expires === 'first-next-round' && !c.out) {
+        const highest = Math.max(...this.cmbs.filter((o) => !o.out).map((o) => num(o.view.initiative)));
+        c.view.initiative = highest + 1;
+        this.emit('initiative', { who: c.id, scope: 'combatant', value: c.view.initiative, heldOver: true });
+      } else if (!c.out) this.emit('note', { combatant: c.id, text: 'the held action is lost' });
+    }
   }
 
   // ---------------------------------------------------------------- initiative
 
   private rollInitiative(): void {
     const ini = this.rs.initiative;
-    const first = this.round === 1;
-    if (ini.def.roll === 'once' && !first) return;
+    if (ini.def.roll === 'once' && this.initiativeRolled) return;
+    this.initiativeRolled = true;
     if (ini.def.scope === 'side') this.sideInitiative();
     else if (ini.def.scope === 'combatant') {
       for (const c of this.cmbs) {
@@ -456,12 +620,19 @@ export class Engine {
     return i < 0 ? this.sideOrder.length : i;
   }
 
-  private orderEnv(label: string, reversed: boolean): OrderEnv {
+  private orderEnv(label: string, reversed: boolean, memo?: Map<string, number>): OrderEnv {
     return {
       sideRank: (s) => this.sideRank(s),
       reversed,
       label,
-      roll: (l, notation) => this.dice.roll(l, notation).total,
+      // Tie-break rolls are kept (memo) while the same tie is sorted again and again.
+      roll: (l, notation) => {
+        const known = memo?.get(l);
+        if (known !== undefined) return known;
+        const v = this.dice.roll(l, notation).total;
+        memo?.set(l, v);
+        return v;
+      },
       decide: (l, options, fallback) => this.decide(l, options, fallback, 'referee'),
     };
   }
@@ -480,12 +651,14 @@ export class Engine {
     return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
   }
 
-  private orderable(c: Cmb, d: Decl | null): Orderable {
+  private orderable(c: Cmb, d: Decl | null, turn = false): Orderable {
+    const fixed = turn && this.rs.def.round.turns.resort === 'round-start' && !this.resuming.has(c);
+    const own = fixed ? (c.view.initiativeAtRoundStart as number | null) : (c.view.initiative as number | null);
     return {
       id: d ? `${c.id}.${d.action.def.id}` : c.id,
       listing: c.index,
       side: c.side,
-      initiative: d?.initiative ?? c.initiative ?? this.sideById.get(c.side)!.initiative,
+      initiative: d?.initiative ?? own ?? this.sideById.get(c.side)!.initiative,
       declSeq: d?.seq ?? 0,
       data: () => this.base({ actor: c.view, action: d ? d.action.view : null, target: d?.target?.view ?? null }),
     };
@@ -512,6 +685,12 @@ export class Engine {
         for (const ph of phases) this.declareOne(c, ph, budget);
       }
     }
+  }
+
+  /** A resumed turn declares, in each phase, what its holder has not declared yet. */
+  private declareMissing(c: Cmb, phase: string): void {
+    if (c.out || this.decls.some((d) => d.c === c && d.phase === phase && !d.done)) return;
+    this.declareOne(c, phase, { ...c.slots });
   }
 
   private declareOne(c: Cmb, phase: string, budget: Record<string, number>): void {
@@ -568,17 +747,18 @@ export class Engine {
   // ---------------------------------------------------------------- steps
 
   private playStep(step: CStep, members: Set<Cmb>): void {
+    const playing = (c: Cmb) => members.has(c) && !this.endedTurn.has(c);
     let items: Decl[];
     if (step.perform) {
       items = [];
       for (const c of this.cmbs) {
-        if (!members.has(c) || c.out) continue;
+        if (!playing(c) || (c.out && !step.def.includeOut)) continue;
         if (!truthy(step.select(this.base({ actor: c.view })))) continue;
         items.push({ seq: this.declSeq++, c, action: step.perform, target: c, phase: this.phase!, initiative: null, done: false });
       }
     } else {
       items = this.decls.filter((d) => {
-        if (d.done || d.phase !== this.phase || !members.has(d.c)) return false;
+        if (d.done || d.held || d.phase !== this.phase || !playing(d.c)) return false;
         return truthy(step.select(this.base({ actor: d.c.view, action: d.action.view, target: d.target?.view ?? null })));
       });
     }
@@ -590,21 +770,42 @@ export class Engine {
     if (step.choice && this.holder) {
       reversed = this.decide(`r${this.round}.${this.phase}.${step.choice.def.id}`, ['first', 'second'], step.choice.def.default, this.holder) === 'second';
     }
-    const orderables = new Map<Orderable, Decl>();
-    for (const d of items) orderables.set(this.orderable(d.c, d), d);
-    const groups = orderIntoGroups([...orderables.keys()], step.order, this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed));
-    for (const g of groups) this.playGroup(g.map((o) => orderables.get(o)!));
+    // Order, play the first group, and order the rest again: an act may change initiative
+    // (a reaction, a delay) or end a turn (a hold).
+    const memo = new Map<string, number>();
+    const played = new Set<Decl>();
+    let remaining = items;
+    for (let guard = 0; remaining.length && guard < items.length + 1; guard++) {
+      const orderables = new Map<Orderable, Decl>();
+      for (const d of remaining) orderables.set(this.orderable(d.c, d), d);
+      const groups = orderIntoGroups([...orderables.keys()], step.order, this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, memo));
+      const group = groups[0]!.map((o) => orderables.get(o)!);
+      this.playGroup(group);
+      for (const d of group) played.add(d);
+      remaining = remaining.filter((d) => !played.has(d) && !this.endedTurn.has(d.c));
+    }
+    // Declarations of a turn that ended early (a hold) wait for the resumed turn.
+    for (const d of items) {
+      if (!played.has(d) && this.endedTurn.has(d.c)) {
+        d.done = false;
+        d.held = true;
+      }
+    }
   }
 
   /** Play one group of acts. A group of several is simultaneous: their damage lands together. */
   private playGroup(group: Decl[]): void {
     // First decide who can act at all; only those form the simultaneous group.
+    // Someone holding its action may step in before these acts.
+    if (this.holds.size) for (const d of group) if (!d.c.out) this.offerResume(d.c);
     const able: Array<{ d: Decl; f: Frame }> = [];
     for (const d of group) {
       const f = this.frameFor(d, null);
       const reason = this.cannotAct(d, f);
       if (reason) this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason });
-      else able.push({ d, f });
+      else if (d.action.abort && this.decide(`r${this.round}.${d.c.id}.${d.action.def.id}.abort`, ['act', 'abort'], truthy(d.action.abort(this.frameData(f))) ? 'abort' : 'act', d.c.id) === 'abort') {
+        this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'aborted' });
+      } else able.push({ d, f });
     }
     const simultaneous = able.length > 1;
     const groupId = simultaneous ? `g${++this.groupCounter}` : undefined;
@@ -612,7 +813,7 @@ export class Engine {
     const live: Array<{ d: Decl; f: Frame; actSeq: number }> = [];
     for (const { d, f } of able) {
       f.defer = defer;
-      for (const s of d.action.uses) d.c.slots[s] = (d.c.slots[s] ?? 0) - 1;
+      this.spend(d.c, d.action.uses);
       this.countAct();
       const act = this.emit('act', {
         combatant: d.c.id,
@@ -654,11 +855,35 @@ export class Engine {
   private cannotAct(d: Decl, f: Frame): string | null {
     if (d.c.out) return 'out of the fight';
     if (truthy(this.rs.cannotAct(this.base({ actor: d.c.view })))) return 'cannot act now';
-    const missing = d.action.uses.filter((s) => (d.c.slots[s] ?? 0) <= 0);
-    if (missing.length) return `no ${missing.join(', ')} left this round`;
+    if (!this.canSpend(d.c, d.action.uses)) return `no ${d.action.uses.filter((s) => (d.c.slots[s] ?? 0) <= 0).join(', ')} left this round`;
     if ((d.action.def.target ?? 'enemy') === 'enemy' && !f.target) return 'no target';
     if (!truthy(d.action.requires(this.frameData(f)))) return 'not allowed now (requires)';
     return null;
+  }
+
+  /** Whether these slots can be spent, trading slots by the economy's exchanges where needed. */
+  private canSpend(c: Cmb, uses: string[]): boolean {
+    return this.planSpend(c.slots, uses) !== null;
+  }
+
+  private spend(c: Cmb, uses: string[]): void {
+    const after = this.planSpend(c.slots, uses);
+    if (after) c.slots = after;
+  }
+
+  private planSpend(slots: Record<string, number>, uses: string[]): Record<string, number> | null {
+    const s = { ...slots };
+    const exchanges = this.rs.def.economy.exchanges ?? [];
+    for (const u of uses) {
+      if ((s[u] ?? 0) <= 0) {
+        const ex = exchanges.find((x) => (x.gain[u] ?? 0) > 0 && Object.entries(x.spend).every(([k, n]) => (s[k] ?? 0) >= n));
+        if (!ex) return null;
+        for (const [k, n] of Object.entries(ex.spend)) s[k] = (s[k] ?? 0) - n;
+        for (const [k, n] of Object.entries(ex.gain)) s[k] = (s[k] ?? 0) + n;
+      }
+      s[u] = (s[u] ?? 0) - 1;
+    }
+    return s;
   }
 
   private countAct(): void {
@@ -826,9 +1051,11 @@ export class Engine {
 
   /** A reaction out of turn. Returns whether it happened. */
   private react(t: CTrigger, reactor: Cmb, by: Cmb, eventSeq: number, depth: number, event: Record<string, unknown> = {}): boolean {
-    const limit = t.def.limit?.perRound;
-    if (limit !== undefined && (reactor.reactions.get(t.def.id) ?? 0) >= limit) return false;
-    if (!t.uses.every((s) => (reactor.slots[s] ?? 0) > 0)) return false;
+    if (t.perRound) {
+      const limit = num(t.perRound(this.base({ reactor: reactor.view, actor: reactor.view })));
+      if ((reactor.reactions.get(t.def.id) ?? 0) >= limit) return false;
+    }
+    if (!this.canSpend(reactor, t.uses)) return false;
     const maxDepth = this.rs.limits.reactionDepth ?? DEFAULT_LIMITS.reactionDepth;
     void depth;
     if (this.reactionDepth >= maxDepth) throw this.rs.evaluator.at(t.ptr, `reactions nested deeper than ${maxDepth} (limits.reactionDepth): trigger "${t.def.id}" keeps setting itself off`);
@@ -837,7 +1064,7 @@ export class Engine {
     if (!truthy(t.when(data))) return false;
     if (t.perform && !truthy(t.perform.requires(this.frameData(f)))) return false;
     for (const [k, fn] of t.with) f.reaction[k] = fn(data);
-    for (const s of t.uses) reactor.slots[s] = (reactor.slots[s] ?? 0) - 1;
+    this.spend(reactor, t.uses);
     reactor.reactions.set(t.def.id, (reactor.reactions.get(t.def.id) ?? 0) + 1);
     this.countAct();
     if (t.perform) (reactor.view.done as string[]).push(t.perform.def.id);
@@ -889,21 +1116,35 @@ export class Engine {
     set: (f: Frame, who: 'self' | 'target', key: string, value: unknown, until: { moment: Moment; count: number } | null) => {
       const target = who === 'self' ? f.actor : f.target;
       if (!target) return;
-      if (until) this.conditions.push({ id: `set:${key}`, owner: target, moment: until.moment, remaining: until.count, restore: { key, value: target.view[key] } });
+      if (until) this.conditions.push({ id: `set:${key}`, owner: target, moment: this.ownTurn(until.moment, f), remaining: until.count, restore: { key, value: target.view[key] } });
       target.view[key] = value as Scalar;
       this.recheckOut(target);
     },
     condition: (f: Frame, who: 'self' | 'target', id: string, moment: Moment, count: number, then: CEffect[]) => {
       const target = who === 'self' ? f.actor : f.target;
       if (!target) return;
-      this.conditions.push({ id, owner: target, moment, remaining: count, ...(then.length ? { then: { effects: then, by: f.actor, target: f.target, prefix: `${f.prefix}.${id}` } } : {}) });
+      this.conditions.push({ id, owner: target, moment: this.ownTurn(moment, f), remaining: count, ...(then.length ? { then: { effects: then, by: f.actor, target: f.target, prefix: `${f.prefix}.${id}` } } : {}) });
       (target.view.conditions as string[]).push(id);
       this.emit('condition', { target: target.id, condition: id, by: f.actor.id, ends: describeMoment(moment), rounds: count });
     },
     note: (f: Frame, text: string) => {
       this.emit('note', { combatant: f.actor.id, text });
     },
+    adjust: (f: Frame, who: 'self' | 'target', key: string, by: number, until: { moment: Moment; count: number } | null) => {
+      const target = who === 'self' ? f.actor : f.target;
+      if (!target) return;
+      target.view[key] = num(target.view[key]) + by;
+      if (until) this.conditions.push({ id: `adjust:${key}`, owner: target, moment: this.ownTurn(until.moment, f), remaining: until.count, adjust: { key, by } });
+      if (key === 'initiative') this.emit('initiative', { who: target.id, scope: 'combatant', value: target.view.initiative, adjusted: by });
+      this.recheckOut(target);
+    },
+    hold: (f: Frame, spec: HoldSpec) => this.hold(f, spec),
   };
+
+  /** `own-turn` means the turn of whoever started the effect. */
+  private ownTurn(m: Moment, f: Frame): Moment {
+    return m === 'own-turn' ? { turnOf: f.actor.id } : m;
+  }
 
   private applyDamage(target: Cmb, amount: number, stat: string, by: Cmb): void {
     const wasOut = target.out;
@@ -947,6 +1188,11 @@ export class Engine {
     // Settle the list first: effects of an ending condition may start new ones.
     this.conditions = keep;
     for (const cond of ending) {
+      if (cond.adjust) {
+        cond.owner.view[cond.adjust.key] = num(cond.owner.view[cond.adjust.key]) - cond.adjust.by;
+        this.recheckOut(cond.owner);
+        continue;
+      }
       if (cond.restore) {
         cond.owner.view[cond.restore.key] = cond.restore.value;
         this.recheckOut(cond.owner);
@@ -980,7 +1226,8 @@ export class Engine {
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export function describeMoment(m: Moment): string {
-  return typeof m === 'string' ? m : `phase:${m.phase}`;
+  if (typeof m === 'string') return m;
+  return 'phase' in m ? `phase:${m.phase}` : `turn:${m.turnOf}`;
 }
 
 export function runCombat(rs: CompiledRuleset, encounter: Encounter, opts: RunOptions): RunResult {

@@ -14,16 +14,16 @@ export interface Problem {
 }
 
 /** Fields the engine itself puts on every combatant, besides the ruleset's stats. */
-export const BUILTIN_COMBATANT_FIELDS = ['id', 'name', 'side', 'tags', 'plan', 'done', 'conditions', 'moved', 'engaged', 'engagedAtRoundStart', 'initiative', 'position'] as const;
+export const BUILTIN_COMBATANT_FIELDS = ['id', 'name', 'side', 'tags', 'plan', 'done', 'doneLastRound', 'initiativeAtRoundStart', 'conditions', 'moved', 'engaged', 'engagedAtRoundStart', 'initiative', 'position'] as const;
 const COMBATANT_ROOTS = new Set(['actor', 'target', 'reactor', 'mover', 'self']);
-const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses']);
+const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses', 'params']);
 
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Walk every JSON Logic expression of a ruleset: (expression, pointer). */
 function* expressions(rs: Ruleset): Generator<[unknown, string]> {
-  const exprKeys = new Set(['requires', 'procedure-with', 'initiative', 'when', 'select', 'formula', 'add', 'default', 'expr', 'within', 'distance', 'amount', 'value', 'cond', 'dice', 'rounds', 'winner', 'out']);
+  const exprKeys = new Set(['requires', 'by', 'to', 'abort', 'perRound', 'initiative', 'when', 'select', 'formula', 'add', 'default', 'expr', 'within', 'distance', 'amount', 'value', 'cond', 'dice', 'rounds', 'winner', 'out']);
   function* walk(v: unknown, ptr: string, parentKey: string | null): Generator<[unknown, string]> {
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) yield* walk(v[i], `${ptr}/${i}`, null);
@@ -67,6 +67,9 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   unique(rs.policy, '/policy', 'policy line');
   unique(rs.end, '/end', 'end condition');
 
+  const stats = new Set(Object.keys(rs.combatant.stats));
+  const derived = new Set(Object.keys(rs.combatant.derived ?? {}));
+  const known = new Set<string>([...stats, ...derived, ...BUILTIN_COMBATANT_FIELDS]);
   const phaseIds = new Set(rs.round.phases.map((ph) => ph.id));
   const actionIds = new Set(rs.actions.map((a) => a.id));
   const slots = new Set(Object.keys(rs.economy.slots));
@@ -128,9 +131,6 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   };
 
   // Unknown stats, options and tags in expressions.
-  const stats = new Set(Object.keys(rs.combatant.stats));
-  const derived = new Set(Object.keys(rs.combatant.derived ?? {}));
-  const known = new Set<string>([...stats, ...derived, ...BUILTIN_COMBATANT_FIELDS]);
   const options = new Set(Object.keys(rs.options ?? {}));
   const tags = new Set(Object.keys(rs.combatant.tags ?? {}));
   walkDurations(rs.actions, '/actions');

@@ -20,7 +20,7 @@ import {
 import { missingOp, missingSomeOp, varOp } from './data.js';
 import { allOp, filterOp, mapOp, noneOp, reduceOp, someOp } from './iterate.js';
 import { andOp, ifOp, notNotOp, notOp, orOp, ternaryOp } from './logic.js';
-import { rollOp } from './roll.js';
+import { rollOp, sharedRollOp } from './roll.js';
 import { catOp, substrOp } from './string.js';
 import type { OpDefinition } from './core.js';
 
@@ -72,6 +72,7 @@ const TABLE: readonly OpDefinition[] = [
   roundOp,
   clampOp,
   rollOp,
+  sharedRollOp,
 ];
 
 export const BUILTIN_OPS: ReadonlyMap<string, OpDefinition> = new Map(TABLE.map((op) => [op.name, op]));

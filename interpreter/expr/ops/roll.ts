@@ -61,3 +61,38 @@ export const rollOp: OpDefinition = {
     };
   },
 };
+
+/**
+ * {"sharedRoll": [notation, label]}: one roll for everyone who asks with the same label in a
+ * run (the label is used as given, without the actor's prefix), e.g. the referee's single
+ * initiative die for all their characters: {"sharedRoll": ["1d10", {"cat": ["r", {"var": "round"}, ".initiative.", {"var": "actor.side"}]}]}.
+ */
+export const sharedRollOp: OpDefinition = {
+  name: 'sharedRoll',
+  compile(args, site) {
+    if (args.length !== 2) site.fail('"sharedRoll" needs a dice notation and a label, e.g. {"sharedRoll": ["1d10", "r1.initiative.npcs"]}');
+    const k = site.constantArg(0);
+    if (k !== undefined) {
+      try {
+        parseNotation(String(k.value));
+      } catch (e) {
+        if (e instanceof DiceError) site.fail(e.message, site.argPointer(0));
+        throw e;
+      }
+    }
+    const [notationArg, labelArg] = args as [typeof args[0], typeof args[0]];
+    return (d, c) => {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      const notation = notationArg!(d, c);
+      const label = labelArg!(d, c);
+      if (c.dice === undefined) throw site.error('"sharedRoll" was evaluated without dice');
+      if (typeof label !== 'string' || label === '') throw site.error(`the label of "sharedRoll" must be a non-empty string, got ${JSON.stringify(label)}`);
+      try {
+        return c.dice.rollShared(label, String(notation)).total;
+      } catch (e) {
+        if (e instanceof DiceError && !e.pin) throw site.error(e.message, e);
+        throw e;
+      }
+    };
+  },
+};
