@@ -192,6 +192,8 @@ export interface Trigger {
   uses?: string[];
   with?: Record<string, Expr>;
   limit?: { perRound?: Expr };
+  /** The reaction is the reactor's choice: a labelled decision whose default is `when`. */
+  decide?: boolean;
 }
 
 export interface PolicyEntry {

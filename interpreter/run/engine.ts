@@ -126,6 +126,9 @@ export class Engine {
   private readonly inResume = new Set<Cmb>();
   private turnPlayed = new Set<Cmb>();
   private initiativeRolled = false;
+  private readonly decisionCount = new Map<string, number>();
+  /** Script entries already declared (a resumed turn must not declare them again). */
+  private readonly scriptUsed = new Set<unknown>();
 
   constructor(
     private readonly rs: CompiledRuleset,
@@ -203,7 +206,11 @@ export class Engine {
   }
 
   /** A labelled decision: a referee judgment or a choice the rules give a player or side. */
-  private decide(label: string, options: string[], fallback: string, by: string): string {
+  private decide(asked: string, options: string[], fallback: string, by: string): string {
+    // The same question asked again in a run gets label#2, label#3 (like repeated rolls).
+    const n = (this.decisionCount.get(asked) ?? 0) + 1;
+    this.decisionCount.set(asked, n);
+    const label = n === 1 ? asked : `${asked}#${n}`;
     const pinned = this.choices.get(label);
     let chosen = fallback;
     if (pinned !== undefined) {
@@ -393,8 +400,9 @@ export class Engine {
     const everyone = new Set(this.cmbs);
     for (const phase of this.rs.finally) this.playPhase(phase, everyone);
     this.phase = this.step = this.turn = undefined;
-    this.expireHolds();
+    // Temporary adjustments end first: "highest + 1" for a held-over delayer counts without them.
     this.expire('round-end');
+    this.expireHolds();
     this.emit('round.end');
     this.checkEnd();
   }
@@ -526,10 +534,20 @@ export class Engine {
     }
   }
 
+  /**
+   * Waiters come back together at the very end of the round: they declare what they will do
+   * only now, and the steps order their new declarations like any others (ties simultaneous).
+   */
   private resumeAtRoundEnd(): void {
     const waiting = [...this.holds].filter(([c, h]) => h.resume === 'round-end' && !c.out).map(([c]) => c);
-    waiting.sort((a, b) => num(b.view.initiative) - num(a.view.initiative) || a.index - b.index);
-    for (const c of waiting) this.resume(c);
+    if (waiting.length === 0) return;
+    for (const c of waiting) {
+      this.holds.delete(c);
+      this.endedTurn.delete(c);
+      this.resuming.add(c);
+      for (const d of this.decls) if (d.c === c) d.held = false;
+    }
+    this.playTurn(new Set(waiting), waiting.map((c) => c.id));
   }
 
   /** Still holding when the round ends: the action is lost, or the holder goes first next round. */
@@ -694,17 +712,18 @@ export class Engine {
   }
 
   private declareOne(c: Cmb, phase: string, budget: Record<string, number>): void {
-    const script = (this.encounter.script ?? []).filter((s) => s.round === this.round && s.combatant === c.id);
+    const script = (this.encounter.script ?? []).filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
     for (const entry of script) {
       const action = this.rs.actions.get(entry.action)!;
       if (action.def.phase !== phase) continue;
+      this.scriptUsed.add(entry);
       const target = entry.target ? this.byId.get(entry.target) ?? null : null;
       this.addDecl(c, action, target, phase, budget, true);
     }
     if (script.some((s) => this.rs.actions.get(s.action)!.def.phase === phase)) return;
     for (const p of this.rs.policy) {
       if (p.action.def.phase !== phase) continue;
-      if (!p.action.uses.every((s) => (budget[s] ?? 0) > 0)) continue;
+      if (this.planSpend(budget, p.action.uses) === null) continue;
       const target = this.pickTarget(c, p.target);
       if (p.needsTarget && !target) continue;
       const f: Frame = { actor: c, target, action: p.action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 };
@@ -719,7 +738,9 @@ export class Engine {
   }
 
   private addDecl(c: Cmb, action: CAction, target: Cmb | null, phase: string, budget: Record<string, number>, scripted: boolean): void {
-    for (const s of action.uses) budget[s] = (budget[s] ?? 0) - 1;
+    const after = this.planSpend(budget, action.uses);
+    if (after) Object.assign(budget, after);
+    else for (const s of action.uses) budget[s] = (budget[s] ?? 0) - 1;
     const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
     this.decls.push(d);
     (c.view.plan as string[]).push(action.def.id);
@@ -825,7 +846,7 @@ export class Engine {
       live.push({ d, f, actSeq: act.seq });
     }
     // Reactions before the acts (a braced spear against a charge).
-    for (const l of live) this.fireActTriggers('before', l.d.c, l.d.action, l.actSeq);
+    for (const l of live) this.fireActTriggers('before', l.d.c, l.d.action, l.actSeq, l.f.target);
     // Moves of the group happen at the same time.
     const moving = live.filter((l) => l.d.action.movement && !l.d.c.out);
     if (moving.length) this.simulateMoves(moving.map((l) => ({ d: l.d, f: l.f, actSeq: l.actSeq })));
@@ -840,7 +861,7 @@ export class Engine {
     if (defer && defer.length) {
       for (const x of defer) this.applyDamage(x.target, x.amount, x.stat, x.by);
     }
-    for (const l of live) this.fireActTriggers('after', l.d.c, l.d.action, l.actSeq);
+    for (const l of live) this.fireActTriggers('after', l.d.c, l.d.action, l.actSeq, l.f.target);
     this.checkEnd();
   }
 
@@ -1028,12 +1049,14 @@ export class Engine {
     }
   }
 
-  private fireActTriggers(timing: 'before' | 'after', actor: Cmb, action: CAction, actSeq: number): void {
+  private fireActTriggers(timing: 'before' | 'after', actor: Cmb, action: CAction, actSeq: number, target: Cmb | null): void {
     for (const t of this.rs.triggers) {
       if (t.def.on !== 'act' || t.def.timing !== timing) continue;
       if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;
-      for (const r of this.reactorsFor(t, actor)) {
-        this.react(t, r, actor, actSeq, 0);
+      // reactors "target": the one the act is aimed at (a dodge, a parry, a defensive abort).
+      const reactors = t.def.reactors === 'target' ? (target && target !== actor && !target.out ? [target] : []) : this.reactorsFor(t, actor);
+      for (const r of reactors) {
+        this.react(t, r, actor, actSeq, 0, { action: action.def.id, actor: actor.id, target: target?.id ?? null });
         if (actor.out) return;
       }
     }
@@ -1061,8 +1084,12 @@ export class Engine {
     if (this.reactionDepth >= maxDepth) throw this.rs.evaluator.at(t.ptr, `reactions nested deeper than ${maxDepth} (limits.reactionDepth): trigger "${t.def.id}" keeps setting itself off`);
     const f: Frame = { actor: reactor, target: by, action: t.perform, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${reactor.id}.${t.def.id}`, depth: depth + 1 };
     const data = this.base({ reactor: reactor.view, actor: reactor.view, mover: by.view, target: by.view, distance: this.distance(reactor, by), action: t.perform?.view ?? null, event });
-    if (!truthy(t.when(data))) return false;
     if (t.perform && !truthy(t.perform.requires(this.frameData(f)))) return false;
+    const wanted = truthy(t.when(data));
+    if (t.def.decide) {
+      // An optional reaction is the reactor's choice: a labelled decision whose default is `when`.
+      if (this.decide(`r${this.round}.${reactor.id}.${t.def.id}.${by.id}`, ['react', 'pass'], wanted ? 'react' : 'pass', reactor.id) !== 'react') return false;
+    } else if (!wanted) return false;
     for (const [k, fn] of t.with) f.reaction[k] = fn(data);
     this.spend(reactor, t.uses);
     reactor.reactions.set(t.def.id, (reactor.reactions.get(t.def.id) ?? 0) + 1);
@@ -1075,12 +1102,12 @@ export class Engine {
     this.reactionDepth++;
     try {
       // A reaction's act can itself be reacted to; reactionDepth bounds the chain.
-      if (t.perform) this.fireActTriggers('before', reactor, t.perform, actSeq);
+      if (t.perform) this.fireActTriggers('before', reactor, t.perform, actSeq, by);
       if (!reactor.out) {
         if (t.perform) this.runEffects(t.perform.effects, f);
         this.runEffects(t.effects, f);
       }
-      if (t.perform) this.fireActTriggers('after', reactor, t.perform, actSeq);
+      if (t.perform) this.fireActTriggers('after', reactor, t.perform, actSeq, by);
     } finally {
       this.reactionDepth--;
     }

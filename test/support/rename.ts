@@ -109,7 +109,8 @@ export function renameValue(v: Json, ren: Rename, parentKey: string | null, path
   const out: Obj = {};
   // Maps keyed by names that may be ids: combatant tags, procedures, orderings.
   const here = path.join('/');
-  const renameKeys = here === 'combatant/tags' || here === 'procedures' || here === 'orderings';
+  // Slot names too: a ruleset may name a slot like a phase (minor, significant).
+  const renameKeys = ['combatant/tags', 'procedures', 'orderings', 'economy/slots', 'round/surprise/slots', 'economy/exchanges/spend', 'economy/exchanges/gain'].includes(here);
   for (const [k, x] of Object.entries(v)) {
     const key = renameKeys ? ren(k) : k;
     out[key] = k === 'path' && typeof x === 'string' && x.startsWith('/') ? renamePath(x, ren) : renameValue(x, ren, k, [...path, k]);
