@@ -69,6 +69,8 @@ interface Decl {
   done: boolean;
   /** Its actor holds its turn: the declaration waits for the resumed turn. */
   held?: boolean;
+  /** Performed for a fallen combatant by a step that includes the fallen. */
+  allowOut?: boolean;
 }
 
 interface SideState {
@@ -88,6 +90,8 @@ interface Frame {
   defer: Array<{ target: Cmb; amount: number; stat: string; by: Cmb }> | null;
   prefix: string;
   depth: number;
+  /** For reactions: what set them off. */
+  event?: Record<string, unknown>;
 }
 
 class CombatEnded extends Error {}
@@ -126,6 +130,9 @@ export class Engine {
   private readonly inResume = new Set<Cmb>();
   private turnPlayed = new Set<Cmb>();
   private initiativeRolled = false;
+  /** Tie-breaks of initiative rolled once: kept for the whole combat. */
+  private readonly onceMemo = new Map<string, number>();
+  private readonly onceChoices = new Map<string, string>();
   private readonly decisionCount = new Map<string, number>();
   /** Script entries already declared (a resumed turn must not declare them again). */
   private readonly scriptUsed = new Set<unknown>();
@@ -314,6 +321,7 @@ export class Engine {
       action: f.action ? f.action.view : null,
       local: f.local,
       reaction: f.reaction,
+      event: f.event ?? null,
       distance: this.distance(f.actor, f.target),
     });
   }
@@ -454,7 +462,7 @@ export class Engine {
     this.turnPlayed = new Set();
     const memo = new Map<string, number>();
     for (let guard = 0; guard < this.cmbs.length * 4 + 8; guard++) {
-      const candidates = this.cmbs.filter((c) => !c.out && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c));
+      const candidates = this.cmbs.filter((c) => (!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c));
       if (candidates.length === 0) return;
       const env = this.orderEnv(this.tieLabel('turns'), false, memo);
       const groups = orderIntoGroups(candidates.map((c) => this.orderable(c, null, true)), this.rs.turnOrder, env);
@@ -472,6 +480,16 @@ export class Engine {
       }
     }
     throw this.rs.evaluator.at('/round/turns', `round ${this.round}: the turns never ended (a delay keeps postponing itself)`);
+  }
+
+  /** A fallen combatant still has a turn when a step performs something for the fallen (bleeding on its count). */
+  private needsOutTurn(c: Cmb): boolean {
+    for (const phase of this.rs.phases) {
+      for (const step of phase.steps) {
+        if (step.perform && step.def.includeOut && truthy(step.select(this.base({ actor: c.view })))) return true;
+      }
+    }
+    return false;
   }
 
   private tieLabel(what: string): string {
@@ -638,20 +656,33 @@ export class Engine {
     return i < 0 ? this.sideOrder.length : i;
   }
 
+  /**
+   * Ordering needs dice for re-rolled ties and decisions for referee ties. The same tie sorted
+   * again (the queue is re-sorted before every turn) gets the same answer from `memo`; when
+   * initiative is rolled once, so do the turns of later rounds ("the same order every round").
+   */
   private orderEnv(label: string, reversed: boolean, memo?: Map<string, number>): OrderEnv {
+    const once = label.startsWith('init.');
     return {
       sideRank: (s) => this.sideRank(s),
       reversed,
       label,
-      // Tie-break rolls are kept (memo) while the same tie is sorted again and again.
-      roll: (l, notation) => {
-        const known = memo?.get(l);
+      roll: (l, notation, attempt) => {
+        const key = `${l}@${attempt}`;
+        const known = (once ? this.onceMemo : memo)?.get(key);
         if (known !== undefined) return known;
         const v = this.dice.roll(l, notation).total;
-        memo?.set(l, v);
+        (once ? this.onceMemo : memo)?.set(key, v);
         return v;
       },
-      decide: (l, options, fallback) => this.decide(l, options, fallback, 'referee'),
+      decide: (l, options, fallback) => {
+        const key = `${l}?${options.join(',')}`;
+        const known = once ? this.onceChoices.get(key) : undefined;
+        if (known !== undefined) return known;
+        const chosen = this.decide(l, options, fallback, 'referee');
+        if (once) this.onceChoices.set(key, chosen);
+        return chosen;
+      },
     };
   }
 
@@ -695,7 +726,7 @@ export class Engine {
       reversed = this.decide(label, ['first', 'second'], decl.choice.def.default, this.holder) === 'second';
     }
     const groups = orderIntoGroups(standing.map((c) => this.orderable(c, null)), decl.order, this.orderEnv(`r${this.round}.declare`, reversed));
-    const phases = phase ? [phase] : this.rs.phases.map((p) => p.def.id);
+    const phases = phase ? [phase] : [...this.rs.phases, ...this.rs.finally].map((p) => p.def.id);
     for (const g of groups) {
       for (const item of g) {
         const c = this.byId.get(item.id)!;
@@ -775,7 +806,7 @@ export class Engine {
       for (const c of this.cmbs) {
         if (!playing(c) || (c.out && !step.def.includeOut)) continue;
         if (!truthy(step.select(this.base({ actor: c.view })))) continue;
-        items.push({ seq: this.declSeq++, c, action: step.perform, target: c, phase: this.phase!, initiative: null, done: false });
+        items.push({ seq: this.declSeq++, c, action: step.perform, target: c, phase: this.phase!, initiative: null, done: false, ...(c.out ? { allowOut: true } : {}) });
       }
     } else {
       items = this.decls.filter((d) => {
@@ -851,7 +882,7 @@ export class Engine {
     const moving = live.filter((l) => l.d.action.movement && !l.d.c.out);
     if (moving.length) this.simulateMoves(moving.map((l) => ({ d: l.d, f: l.f, actSeq: l.actSeq })));
     for (const l of live) {
-      if (l.d.c.out && !simultaneous) {
+      if (l.d.c.out && !simultaneous && !l.d.allowOut) {
         this.emit('skip', { combatant: l.d.c.id, action: l.d.action.def.id, reason: 'interrupted: out of the fight' });
         continue;
       }
@@ -874,7 +905,7 @@ export class Engine {
   }
 
   private cannotAct(d: Decl, f: Frame): string | null {
-    if (d.c.out) return 'out of the fight';
+    if (d.c.out && !d.allowOut) return 'out of the fight';
     if (truthy(this.rs.cannotAct(this.base({ actor: d.c.view })))) return 'cannot act now';
     if (!this.canSpend(d.c, d.action.uses)) return `no ${d.action.uses.filter((s) => (d.c.slots[s] ?? 0) <= 0).join(', ')} left this round`;
     if ((d.action.def.target ?? 'enemy') === 'enemy' && !f.target) return 'no target';
@@ -1082,7 +1113,7 @@ export class Engine {
     const maxDepth = this.rs.limits.reactionDepth ?? DEFAULT_LIMITS.reactionDepth;
     void depth;
     if (this.reactionDepth >= maxDepth) throw this.rs.evaluator.at(t.ptr, `reactions nested deeper than ${maxDepth} (limits.reactionDepth): trigger "${t.def.id}" keeps setting itself off`);
-    const f: Frame = { actor: reactor, target: by, action: t.perform, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${reactor.id}.${t.def.id}`, depth: depth + 1 };
+    const f: Frame = { actor: reactor, target: by, action: t.perform, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${reactor.id}.${t.def.id}`, depth: depth + 1, event };
     const data = this.base({ reactor: reactor.view, actor: reactor.view, mover: by.view, target: by.view, distance: this.distance(reactor, by), action: t.perform?.view ?? null, event });
     if (t.perform && !truthy(t.perform.requires(this.frameData(f)))) return false;
     const wanted = truthy(t.when(data));

@@ -24,7 +24,8 @@ export interface OrderEnv {
   sideRank(side: string): number;
   /** The initiative side chose to go second here. */
   reversed: boolean;
-  roll(label: string, notation: string): number;
+  /** A tie-break roll; `attempt` counts re-rolls of the same tie (1, 2, …). */
+  roll(label: string, notation: string, attempt: number): number;
   decide(label: string, options: string[], fallback: string): string;
   /** Label prefix for tie-break rolls and decisions, e.g. r2.missile.bows */
   label: string;
@@ -153,7 +154,7 @@ function breakTie<T extends Orderable>(group: T[], ties: TieBreak, env: OrderEnv
   }
   if (attempt > MAX_REROLLS) return breakTie(group, ties.then ?? 'simultaneous', env);
   const scores = new Map<T, number>();
-  for (const it of group) scores.set(it, env.roll(`${env.label}.tie.${it.id}`, ties.reroll));
+  for (const it of group) scores.set(it, env.roll(`${env.label}.tie.${it.id}`, ties.reroll, attempt));
   const sorted = [...group].sort((a, b) => scores.get(b)! - scores.get(a)! || a.listing - b.listing);
   const out: T[][] = [];
   let run: T[] = [];

@@ -61,6 +61,10 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   if (rs.actions.length === 0) p('/actions', 'a ruleset needs at least one action; nobody could ever act (did an overlay remove them all?)');
   if (rs.end.length === 0) p('/end', 'a ruleset needs at least one end condition; only the round limit could end a combat');
   unique(rs.round.phases, '/round/phases', 'phase');
+  (rs.round.finally ?? []).forEach((ph, i) => {
+    if (rs.round.phases.some((x) => x.id === ph.id)) p(`/round/finally/${i}/id`, `phase id "${ph.id}" is also a phase of round.phases; phase ids must be unique`);
+  });
+  (rs.round.finally ?? []).forEach((ph, i) => unique(ph.steps, `/round/finally/${i}/steps`, 'step'));
   rs.round.phases.forEach((ph, i) => unique(ph.steps, `/round/phases/${i}/steps`, 'step'));
   unique(rs.actions, '/actions', 'action');
   unique(rs.triggers ?? [], '/triggers', 'trigger');
@@ -70,7 +74,8 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   const stats = new Set(Object.keys(rs.combatant.stats));
   const derived = new Set(Object.keys(rs.combatant.derived ?? {}));
   const known = new Set<string>([...stats, ...derived, ...BUILTIN_COMBATANT_FIELDS]);
-  const phaseIds = new Set(rs.round.phases.map((ph) => ph.id));
+  const allPhases = [...rs.round.phases, ...(rs.round.finally ?? [])];
+  const phaseIds = new Set(allPhases.map((ph) => ph.id));
   const actionIds = new Set(rs.actions.map((a) => a.id));
   const slots = new Set(Object.keys(rs.economy.slots));
   rs.actions.forEach((a, i) => {
@@ -92,12 +97,14 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     if (t.timing === 'during' && t.within === undefined) p(`/triggers/${i}`, 'a trigger with timing "during" needs "within"');
     if (t.timing === 'during' && t.on !== 'move') p(`/triggers/${i}/timing`, 'timing "during" only applies to moves');
   });
-  rs.round.phases.forEach((ph, i) =>
-    ph.steps.forEach((s, j) => {
-      if (s.perform && !actionIds.has(s.perform)) p(`/round/phases/${i}/steps/${j}/perform`, `unknown action "${s.perform}"`);
-      checkOrderingRef(s.order, `/round/phases/${i}/steps/${j}/order`);
-    }),
-  );
+  for (const [list, base] of [[rs.round.phases, '/round/phases'], [rs.round.finally ?? [], '/round/finally']] as const) {
+    list.forEach((ph, i) =>
+      ph.steps.forEach((s, j) => {
+        if (s.perform && !actionIds.has(s.perform)) p(`${base}/${i}/steps/${j}/perform`, `unknown action "${s.perform}"`);
+        checkOrderingRef(s.order, `${base}/${i}/steps/${j}/order`);
+      }),
+    );
+  }
   checkOrderingRef(rs.round.turns.order, '/round/turns/order');
   checkOrderingRef(rs.round.declare.order, '/round/declare/order');
   rs.policy.forEach((pe, i) => {
@@ -206,8 +213,16 @@ export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
       const ptr = `/sides/${i}/combatants/${j}`;
       if (ids.has(c.id) || sideIds.has(c.id)) p(`${ptr}/id`, `duplicate id "${c.id}" (combatant and side ids must all differ)`);
       ids.set(c.id, s.id);
-      for (const k of Object.keys(c.stats ?? {})) {
-        if (!stats.has(k)) p(joinPointer(ptr, 'stats', k), `unknown stat "${k}" for ruleset "${rs.id}"; its stats are ${[...stats].join(', ')}`);
+      for (const [k, v] of Object.entries(c.stats ?? {})) {
+        if (!stats.has(k)) {
+          p(joinPointer(ptr, 'stats', k), `unknown stat "${k}" for ruleset "${rs.id}"; its stats are ${[...stats].join(', ')}`);
+          continue;
+        }
+        // A stat keeps the type of its default: a number stays a number, dice stay a string.
+        const def = rs.combatant.stats[k]!.default;
+        if (def !== undefined && typeof v !== typeof def) {
+          p(joinPointer(ptr, 'stats', k), `stat "${k}" expects a ${typeof def} like its default ${JSON.stringify(def)}, got ${JSON.stringify(v)}`);
+        }
       }
       (c.tags ?? []).forEach((t, k) => {
         if (!tags.has(t)) p(`${ptr}/tags/${k}`, `unknown tag "${t}" for ruleset "${rs.id}"; its tags are ${[...tags].join(', ')}`);

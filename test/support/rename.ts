@@ -34,6 +34,8 @@ export const RESERVED = new Set<string>([
   ...schemaWords(readJson('schemas/encounter.schema.json')),
   ...Object.keys(ORDER_PRESETS),
   ...Object.keys(ORDER_KEYS),
+  // Options of the engine's own decisions: never ids.
+  'now', 'wait', 'first', 'second', 'keep', 'roll', 'act', 'abort', 'react', 'pass', 'end',
 ]);
 
 /** Keys whose string values name stats, not ids. */
