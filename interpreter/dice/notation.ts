@@ -5,7 +5,7 @@
  *
  *   NdS      N dice of S sides          `3d6`, `1d20`
  *   dS       one die of S sides         `d8`
- *   ND       N six-sided dice           `2D` (= 2d6, Traveller style; capital D only). `D` = 1d6.
+ *   ND       N six-sided dice           `2D` (= 2d6, as some 2d6 systems write it; capital D only). `D` = 1d6.
  *   NDS      same as NdS                `2D6`
  *   d%       one hundred-sided die      `d%`, `2d%`
  *   K        a plain integer, no dice   `3`, `-1`

@@ -431,6 +431,8 @@ export class Engine {
     this.phase = outer.phase;
     this.step = outer.step;
     this.turn = outer.turn;
+    // A turn played inside another (a held action stepping in): say where the other goes on.
+    if (who && outer.turn !== undefined) this.emit('turn.start', { who: outer.turn.split('+'), continued: true });
   }
 
   private playPhase(phase: CPhase, members: Set<Cmb>): void {

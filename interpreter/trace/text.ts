@@ -12,7 +12,15 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
   let depth = 0;
   let base = 0; // indentation of phases (1 without turns, 2 with)
   let inGroup: string | null = null;
-  const line = (d: number, text: string) => out.push('  '.repeat(Math.max(0, d)) + text);
+  // A phase header is printed only when something happens in the phase.
+  let pendingPhase: string | null = null;
+  const line = (d: number, text: string) => {
+    if (pendingPhase !== null) {
+      out.push(pendingPhase);
+      pendingPhase = null;
+    }
+    out.push('  '.repeat(Math.max(0, d)) + text);
+  };
   for (let i = 0; i < events.length; i++) {
     const e = events[i]!;
     switch (e.type) {
@@ -23,19 +31,21 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
         break;
       }
       case 'round.start':
+        pendingPhase = null;
         out.push('');
-        line(0, `Round ${e.round}`);
+        line(0, e.round === 0 ? 'Surprise round (round 0)' : `Round ${e.round}`);
         depth = 1;
         base = 1;
         inGroup = null;
         break;
       case 'turn.start':
-        line(1, `Turn of ${(e.who as string[]).join(' + ')}${(e.who as string[]).length > 1 ? ' (simultaneous)' : ''}`);
+        pendingPhase = null;
+        line(1, `Turn of ${(e.who as string[]).join(' + ')}${(e.who as string[]).length > 1 ? ' (simultaneous)' : ''}${e.continued ? ' (continued)' : ''}`);
         base = 2;
         depth = 2;
         break;
       case 'phase.start':
-        line(base, `▸ ${String(e.phase)}`);
+        pendingPhase = '  '.repeat(base) + `▸ ${String(e.phase)}`;
         depth = base + 1;
         inGroup = null;
         break;
@@ -110,6 +120,7 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
       case 'round.end':
         break;
       case 'combat.end':
+        pendingPhase = null;
         out.push('');
         line(0, `Combat over after round ${e.round}: ${e.winner ? `${String(e.winner)} wins` : 'no winner'} (${String(e.reason)})`);
         break;
