@@ -1,6 +1,5 @@
 export {
   readDocumentText,
-  readDocumentFile,
   parsePointer,
   LineIndex,
   DEFAULT_READ_LIMITS,
@@ -10,3 +9,4 @@ export {
   type SourceDocument,
   type SourcePosition,
 } from './read.js';
+export { readDocumentFile } from './file.js';

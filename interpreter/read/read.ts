@@ -6,7 +6,6 @@
  * diagnostics point at the exact line and column (1-based, columns in UTF-16 code units, line
  * breaks are LF, CRLF and CR — the same convention as jsonc-parser and most editors).
  */
-import { readFileSync, statSync } from 'node:fs';
 import { visit } from 'jsonc-parser';
 import { PhasebookError, escapePointerSegment, type Diagnostic } from '../diagnostics.js';
 
@@ -369,50 +368,6 @@ export function readDocumentText(file: string, text: string, limits: Partial<Rea
   return makeDocument(file, text, root, rootPos as PosNode, lines);
 }
 
-/**
- * Read a document from disk. Missing files, directories, unreadable files, files over the size
- * limit and files that are not UTF-8 are reported as a PhasebookError at 1:1.
- */
-export function readDocumentFile(path: string, limits: Partial<ReadLimits> = {}): SourceDocument {
-  const lim: ReadLimits = { ...DEFAULT_READ_LIMITS, ...definedOnly(limits) };
-  const fail = (message: string): never => {
-    throw new PhasebookError([{ file: path, line: 1, col: 1, pointer: '', message, severity: 'error' }]);
-  };
-  let bytes: Buffer;
-  try {
-    const st = statSync(path);
-    if (st.isDirectory()) fail(`cannot read ${JSON.stringify(path)}: it is a directory, not a JSON file`);
-    if (!st.isFile()) fail(`cannot read ${JSON.stringify(path)}: it is not a regular file`);
-    if (st.size > lim.maxBytes) {
-      fail(`the document is ${formatBytes(st.size)}, more than the limit of ${formatBytes(lim.maxBytes)}`);
-    }
-    bytes = readFileSync(path);
-  } catch (err) {
-    if (err instanceof PhasebookError) throw err;
-    const code = (err as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT'
-        ? 'the file does not exist'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'permission denied'
-          : code === 'EISDIR'
-            ? 'it is a directory, not a JSON file'
-            : code === 'ENOTDIR'
-              ? 'a part of the path is not a directory'
-              : err instanceof Error
-                ? err.message
-                : String(err);
-    return fail(`cannot read ${JSON.stringify(path)}: ${why}`);
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    return fail(`cannot read ${JSON.stringify(path)}: the file is not valid UTF-8 text`);
-  }
-  return readDocumentText(path, text, lim);
-}
-
 // ---------------------------------------------------------------------------------------------
 
 function makeDocument(file: string, text: string, value: unknown, root: PosNode, lines: LineIndex): SourceDocument {
@@ -441,7 +396,7 @@ function makeDocument(file: string, text: string, value: unknown, root: PosNode,
   };
 }
 
-function definedOnly(limits: Partial<ReadLimits>): Partial<ReadLimits> {
+export function definedOnly(limits: Partial<ReadLimits>): Partial<ReadLimits> {
   const out: Partial<ReadLimits> = {};
   for (const k of ['maxBytes', 'maxDepth', 'maxValues'] as const) {
     const v = limits[k];
@@ -450,7 +405,7 @@ function definedOnly(limits: Partial<ReadLimits>): Partial<ReadLimits> {
   return out;
 }
 
-function formatBytes(n: number): string {
+export function formatBytes(n: number): string {
   const exact = `${n.toLocaleString('en-US')} bytes`;
   if (n >= 1024 * 1024) return `${exact} (${+(n / (1024 * 1024)).toFixed(2)} MiB)`;
   if (n >= 1024) return `${exact} (${+(n / 1024).toFixed(1)} KiB)`;

@@ -1,0 +1,112 @@
+/**
+ * The pipeline without a file system: read → validate → resolve overlays → compile → run →
+ * events, over documents given as text. The CLI (interpreter/pipeline.ts) and the editor's
+ * worker both use it; only the way they obtain text and the schema validator differ (the
+ * editor uses validators compiled at build time, so it needs no eval).
+ */
+import { type Diagnostic, PhasebookError } from './diagnostics.js';
+import type { Encounter, Overlay, Ruleset } from './model/types.js';
+import { readDocumentText, type SourceDocument } from './read/read.js';
+import { resolveOverlays, type ResolvedRuleset } from './resolve/overlays.js';
+import { compileRuleset, type CompiledRuleset } from './run/compiled.js';
+import { runCombat, type RunOptions, type RunResult } from './run/engine.js';
+import type { SchemaValidator } from './validate/schema.js';
+import { checkEncounter, checkRuleset } from './validate/semantic.js';
+
+export const SCHEMA_IDS = {
+  ruleset: 'https://phasebook.dev/schemas/v1/ruleset.schema.json',
+  encounter: 'https://phasebook.dev/schemas/v1/encounter.schema.json',
+  trace: 'https://phasebook.dev/schemas/v1/trace.schema.json',
+} as const;
+
+export type DocKind = 'ruleset' | 'overlay' | 'encounter';
+
+export interface Program {
+  resolved: ResolvedRuleset;
+  compiled: CompiledRuleset;
+}
+
+export function kindOf(doc: SourceDocument): DocKind {
+  const v = doc.value as { kind?: unknown } | null;
+  const kind = typeof v === 'object' && v !== null ? v.kind : undefined;
+  if (kind === 'ruleset' || kind === 'overlay' || kind === 'encounter') return kind;
+  const pointer = typeof v === 'object' && v !== null && 'kind' in v ? '/kind' : '';
+  const { line, col } = doc.locate(pointer);
+  throw new PhasebookError([
+    { file: doc.file, line, col, pointer, message: 'every document needs "kind": "ruleset", "overlay" or "encounter"', severity: 'error' },
+  ]);
+}
+
+const located = <T>(doc: SourceDocument) => ({ file: doc.file, value: doc.value as T, locate: (p: string) => doc.locate(p) });
+
+/** The pipeline bound to one schema validator. */
+export class Core {
+  constructor(readonly validator: SchemaValidator) {}
+
+  /** Schema-check a document of the expected kind(s). */
+  checked(doc: SourceDocument, expect: DocKind[]): SourceDocument {
+    const kind = kindOf(doc);
+    if (!expect.includes(kind)) {
+      const { line, col } = doc.locate('/kind');
+      throw new PhasebookError([{ file: doc.file, line, col, pointer: '/kind', message: `expected ${expect.join(' or ')}, got ${kind}`, severity: 'error' }]);
+    }
+    const problems = this.validator.validate(doc, kind === 'encounter' ? SCHEMA_IDS.encounter : SCHEMA_IDS.ruleset);
+    if (problems.length) throw new PhasebookError(problems);
+    return doc;
+  }
+
+  /** Resolve a ruleset with its overlays (in order), check and compile it. Throws PhasebookError. */
+  program(base: SourceDocument, overlays: SourceDocument[] = []): Program {
+    this.checked(base, ['ruleset']);
+    for (const o of overlays) this.checked(o, ['overlay']);
+    const resolved = resolveOverlays(located<Ruleset>(base), overlays.map((o) => located<Overlay>(o)));
+    this.checkResolved(resolved, overlays.length > 0);
+    return { resolved, compiled: compileRuleset(resolved) };
+  }
+
+  /** Schema-check the resolved ruleset (overlays may have broken it) and run the semantic checks. */
+  private checkResolved(resolved: ResolvedRuleset, hadOverlays: boolean): void {
+    const diagnostics: Diagnostic[] = [];
+    if (hadOverlays) {
+      const virtual = readDocumentText('<resolved>', JSON.stringify(resolved.ruleset));
+      for (const d of this.validator.validate(virtual, SCHEMA_IDS.ruleset)) {
+        const o = resolved.origin(d.pointer);
+        diagnostics.push({ ...d, file: o.file, line: o.line, col: o.col, pointer: o.pointer, message: `${d.message} (after overlays)` });
+      }
+      if (diagnostics.length) throw new PhasebookError(diagnostics);
+    }
+    for (const p of checkRuleset(resolved.ruleset)) {
+      const o = resolved.origin(p.pointer);
+      diagnostics.push({ file: o.file, line: o.line, col: o.col, pointer: o.pointer, message: p.message, severity: 'error' });
+    }
+    if (diagnostics.length) throw new PhasebookError(diagnostics);
+  }
+
+  encounter(doc: SourceDocument, program: Program): Encounter {
+    this.checked(doc, ['encounter']);
+    const enc = doc.value as Encounter;
+    const problems = checkEncounter(enc, program.resolved.ruleset);
+    if (problems.length) {
+      throw new PhasebookError(problems.map((p) => ({ file: doc.file, ...doc.locate(p.pointer), pointer: p.pointer, message: p.message, severity: 'error' as const })));
+    }
+    return enc;
+  }
+
+  run(program: Program, encounter: Encounter, opts: RunOptions): RunResult {
+    return runCombat(program.compiled, encounter, opts);
+  }
+
+  /** Every problem of one document on its own (a ruleset is also checked semantically). */
+  validate(doc: SourceDocument): Diagnostic[] {
+    try {
+      const kind = kindOf(doc);
+      const problems = this.validator.validate(doc, kind === 'encounter' ? SCHEMA_IDS.encounter : SCHEMA_IDS.ruleset);
+      if (problems.length) return problems;
+      if (kind === 'ruleset') this.program(doc);
+      return [];
+    } catch (err) {
+      if (err instanceof PhasebookError) return err.diagnostics;
+      throw err;
+    }
+  }
+}
