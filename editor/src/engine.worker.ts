@@ -1,0 +1,102 @@
+/// <reference lib="webworker" />
+/**
+ * The engine worker: the CLI's pipeline (interpreter/core.ts) over the workspace's texts. It
+ * runs off the page's thread, so typing never stutters, even when a ruleset runs until its
+ * guard stops it; the page terminates a worker that takes too long and starts a new one.
+ */
+import { Core, kindOf } from '../../interpreter/core.js';
+import { PhasebookError, type Diagnostic } from '../../interpreter/diagnostics.js';
+import { readDocumentText, type SourceDocument } from '../../interpreter/read/read.js';
+import { browserValidator } from './lib/validator.js';
+import type { DocText, Request, Response } from './lib/protocol.js';
+
+const core = new Core(browserValidator());
+
+function docsByPath(docs: DocText[]): Map<string, DocText> {
+  return new Map(docs.map((d) => [d.path, d]));
+}
+
+function source(docs: Map<string, DocText>, path: string): SourceDocument {
+  const d = docs.get(path);
+  if (!d) throw new PhasebookError([{ file: path, line: 1, col: 1, pointer: '', message: `no document "${path}" in the workspace`, severity: 'error' }]);
+  return readDocumentText(path, d.text);
+}
+
+/** Documents of a kind with a given id. */
+function findById(docs: Map<string, DocText>, kind: string, id: string): string | null {
+  for (const d of docs.values()) {
+    try {
+      const v = JSON.parse(d.text) as { kind?: string; id?: string };
+      if (v.kind === kind && v.id === id) return d.path;
+    } catch {
+      /* not valid JSON: not a candidate */
+    }
+  }
+  return null;
+}
+
+function requiredChain(docs: Map<string, DocText>, path: string, seen = new Set<string>()): string[] {
+  const out: string[] = [];
+  try {
+    const v = JSON.parse(docs.get(path)!.text) as { requires?: string[] };
+    for (const id of v.requires ?? []) {
+      const p = findById(docs, 'overlay', id);
+      if (!p || seen.has(p)) continue;
+      seen.add(p);
+      out.push(...requiredChain(docs, p, seen), p);
+    }
+  } catch {
+    /* reported by validation */
+  }
+  return out;
+}
+
+function validate(docs: Map<string, DocText>, target: string): Diagnostic[] {
+  try {
+    const doc = source(docs, target);
+    const own = core.validate(doc);
+    if (own.length) return own;
+    const kind = kindOf(doc);
+    const v = doc.value as { extends?: string; ruleset?: string };
+    if (kind === 'overlay' && v.extends) {
+      const base = findById(docs, 'ruleset', v.extends);
+      if (base) core.program(source(docs, base), [...requiredChain(docs, target), target].map((p) => source(docs, p)));
+    } else if (kind === 'encounter' && v.ruleset) {
+      const base = findById(docs, 'ruleset', v.ruleset);
+      if (base) core.encounter(doc, core.program(source(docs, base)));
+    }
+    return [];
+  } catch (err) {
+    if (err instanceof PhasebookError) return err.diagnostics;
+    return [{ file: target, line: 1, col: 1, pointer: '', message: `internal error: ${String(err)}`, severity: 'error' }];
+  }
+}
+
+self.onmessage = (ev: MessageEvent<Request>) => {
+  const req = ev.data;
+  const docs = docsByPath(req.docs);
+  let res: Response;
+  if (req.type === 'validate') {
+    res = { id: req.id, type: 'validate', target: req.target, diagnostics: validate(docs, req.target) };
+  } else {
+    try {
+      const v = req.variant;
+      const program = core.program(source(docs, v.ruleset), v.overlays.map((p) => source(docs, p)));
+      const encounter = core.encounter(source(docs, v.encounter), program);
+      const result = core.run(program, encounter, {
+        seed: v.seed,
+        rolls: new Map(Object.entries(v.rolls)),
+        choices: new Map(Object.entries(v.choices)),
+        ...(v.rounds !== undefined ? { rounds: v.rounds } : {}),
+      });
+      res = { id: req.id, type: 'run', ok: true, events: result.events, winner: result.winner, reason: result.reason, rounds: result.rounds };
+    } catch (err) {
+      const diagnostics =
+        err instanceof PhasebookError
+          ? err.diagnostics
+          : [{ file: req.variant.ruleset, line: 1, col: 1, pointer: '', message: err instanceof Error ? err.message : String(err), severity: 'error' as const }];
+      res = { id: req.id, type: 'run', ok: false, diagnostics };
+    }
+  }
+  self.postMessage(res);
+};

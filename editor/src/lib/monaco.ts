@@ -1,0 +1,41 @@
+/**
+ * Monaco, loaded lazily with only the editor core and the JSON language (no TypeScript worker).
+ * The project's schemas give completion and hover documentation; markers come from Phasebook's
+ * own validator (the same messages as `phasebook validate`), so Monaco's JSON diagnostics are off.
+ */
+import rulesetSchema from '../../../schemas/ruleset.schema.json';
+import encounterSchema from '../../../schemas/encounter.schema.json';
+
+export type Monaco = typeof import('monaco-editor/editor/editor.api');
+
+let loading: Promise<Monaco> | null = null;
+
+export function loadMonaco(): Promise<Monaco> {
+  loading ??= (async () => {
+    const [monaco, json, EditorWorker, JsonWorker] = await Promise.all([
+      import('monaco-editor/editor/editor.api'),
+      import('monaco-editor/languages/features/json/register'),
+      import('monaco-editor/editor/editor.worker?worker'),
+      import('monaco-editor/languages/features/json/json.worker?worker'),
+    ]);
+    (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {
+      getWorker(_: string, label: string) {
+        return label === 'json' ? new JsonWorker.default() : new EditorWorker.default();
+      },
+    };
+    json.jsonDefaults.setDiagnosticsOptions({
+      validate: false,
+      allowComments: false,
+      enableSchemaRequest: false,
+      schemas: [
+        { uri: rulesetSchema.$id, fileMatch: ['**/*.json'], schema: rulesetSchema },
+        { uri: encounterSchema.$id, fileMatch: ['**/encounters/*.json', '**/*encounter*.json'], schema: encounterSchema },
+      ],
+    });
+    return monaco;
+  })();
+  return loading;
+}
+
+/** Model URI of a workspace document. */
+export const modelUri = (monaco: Monaco, path: string) => monaco.Uri.parse(`inmemory://phasebook/${path}`);

@@ -1,0 +1,35 @@
+import { defineConfig } from 'vite';
+import { svelte, vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The editor is served under a strict Content-Security-Policy: no eval of any kind (rule packs
+ * come from strangers). Schema validators are compiled at build time; JSON Logic is compiled to
+ * closures. Monaco injects its styles at run time, hence 'unsafe-inline' for styles only.
+ */
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+].join('; ');
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: './',
+  plugins: [svelte({ preprocess: vitePreprocess() })],
+  worker: { format: 'es' },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/editor', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 4000,
+  },
+  server: { fs: { allow: ['..'] } },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: false, headers: { 'Content-Security-Policy': CSP } },
+});
