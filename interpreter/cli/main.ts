@@ -13,6 +13,12 @@ import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile } from '../read/index.js';
 import { DiceError } from '../dice/index.js';
+import { availableParallelism } from 'node:os';
+import cliProgress from 'cli-progress';
+import { simulateVariant, type VariantFiles } from '../simulate/pool.js';
+import { aggregate, compare } from '../simulate/aggregate.js';
+import { formatCsv, formatJson, formatText } from '../simulate/report.js';
+import type { CombatRecord } from '../simulate/record.js';
 
 interface Io {
   out: (s: string) => void;
@@ -170,7 +176,87 @@ export function buildCli(io: Io): Command {
       }
       io.out(opts.format === 'json' ? toJsonLines(result.events) : formatTimeline(result.events));
     });
+  program
+    .command('simulate')
+    .description('Run many seeded combats of one encounter under one or more rule variants and compare the outcomes: win rates with 95% Wilson intervals, rounds (mean, median, 90th percentile, histogram), damage per side, survival and kill share per combatant, how often each acted first in its steps, and the differences between variants with intervals.')
+    .argument('<ruleset>', 'the ruleset of the first variant')
+    .argument('<encounter>', 'the encounter (the same for every variant)')
+    .option('--with <overlay>', 'an overlay of the first variant (repeatable; order matters)', collect, [])
+    .option('--vs <variant>', 'another variant, quoted: "<ruleset> [--with <overlay>]…" (repeatable)', collect, [])
+    .requiredOption('--runs <n>', 'combats per variant', intOption('--runs', 1, 10_000_000))
+    .option('--seed <n>', 'simulation seed: run i uses a seed derived from (seed, i), whatever the number of workers', intOption('--seed', 0, 2 ** 32 - 1), 1)
+    .option('--workers <k>', 'worker threads (default: all cores)', intOption('--workers', 1, 256))
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
+    .addHelpText('after', '\nExample: phasebook simulate rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json --with rulesets/ose/overlays/phased-round.json --vs "rulesets/ose/ose.json --with rulesets/ose/overlays/phased-round.json --with rulesets/ose/overlays/crossbow-speed.json" --runs 2000')
+    .action(async (ruleset: string, encounter: string, opts: { with: string[]; vs: string[]; runs: number; seed: number; workers?: number; format: string }) => {
+      const variants: VariantFiles[] = [variantOf(ruleset, opts.with, encounter), ...opts.vs.map((v) => parseVs(v, encounter))];
+      // Check every document here, so bad input is reported before any worker starts.
+      let sideOf = new Map<string, string>();
+      for (const v of variants) {
+        const program = loadProgram(v.ruleset, v.overlays);
+        const enc = loadEncounter(v.encounter, program);
+        sideOf = new Map(enc.sides.flatMap((s) => s.combatants.map((c) => [c.id, s.id] as [string, string])));
+      }
+      const workers = opts.workers ?? Math.max(1, availableParallelism());
+      const tty = Boolean(process.stderr.isTTY) && opts.format === 'text';
+      const bar = tty ? new cliProgress.SingleBar({ format: '{bar} {percentage}% | {value}/{total} combats | {rate} runs/s | ETA {eta_formatted}', hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
+      const total = opts.runs * variants.length;
+      const controller = new AbortController();
+      const onSigint = () => controller.abort();
+      process.once('SIGINT', onSigint);
+      const t0 = Date.now();
+      bar?.start(total, 0, { rate: '0' });
+      const recordsPerVariant: CombatRecord[][] = [];
+      let finishedBefore = 0;
+      let partial = false;
+      try {
+        for (const v of variants) {
+          if (controller.signal.aborted) break;
+          const r = await simulateVariant(v, {
+            runs: opts.runs,
+            seed: opts.seed,
+            workers,
+            signal: controller.signal,
+            onProgress: (done) => bar?.update(finishedBefore + done, { rate: (((finishedBefore + done) * 1000) / Math.max(1, Date.now() - t0)).toFixed(0) }),
+          });
+          recordsPerVariant.push(r.records.filter((x): x is CombatRecord => x !== undefined));
+          finishedBefore += opts.runs;
+          if (r.aborted) partial = true;
+        }
+      } finally {
+        process.removeListener('SIGINT', onSigint);
+        bar?.stop();
+      }
+      const results = recordsPerVariant.map((recs, i) => aggregate(variants[i]!.name, recs, sideOf));
+      const comparisons = results.slice(1).map((r) => compare(results[0]!, r));
+      const meta = { runs: opts.runs, seed: opts.seed, workers, ms: Date.now() - t0, partial };
+      io.out(opts.format === 'json' ? formatJson(results, comparisons, meta) : opts.format === 'csv' ? formatCsv(results, comparisons) : formatText(results, comparisons, meta));
+    });
   return program;
+}
+
+function variantOf(ruleset: string, overlays: string[], encounter: string): VariantFiles {
+  const id = (p: string) => {
+    try {
+      return String((readDocumentFile(p).value as { id?: unknown }).id ?? p);
+    } catch {
+      return p;
+    }
+  };
+  return { name: [id(ruleset), ...overlays.map(id)].join(' + '), ruleset, overlays, encounter };
+}
+
+/** "<ruleset> [--with <overlay>]…" → a variant. */
+function parseVs(text: string, encounter: string): VariantFiles {
+  const words = text.match(/"[^"]*"|'[^']*'|\S+/g)?.map((w) => w.replace(/^["']|["']$/g, '')) ?? [];
+  const [ruleset, ...rest] = words;
+  if (!ruleset || ruleset.startsWith('--')) throw usage(`--vs expects "<ruleset> [--with <overlay>]…", got "${text}"`);
+  const overlays: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--with' && rest[i + 1]) overlays.push(rest[++i]!);
+    else throw usage(`--vs "${text}": unexpected "${rest[i]}"; only --with <overlay> may follow the ruleset`);
+  }
+  return variantOf(ruleset, overlays, encounter);
 }
 
 /** Run the CLI; returns the exit code. */

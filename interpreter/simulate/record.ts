@@ -1,0 +1,92 @@
+/**
+ * What one simulated combat contributes: the winner, how long it took, the damage each side
+ * dealt and took, who survived, who landed the blow that took each combatant down, and who
+ * acted first in each step. Computed from the run's events only (as every consumer does).
+ */
+import type { TraceEvent } from '../trace/events.js';
+
+export interface CombatRecord {
+  winner: string | null;
+  reason: string;
+  rounds: number;
+  damageDealt: Record<string, number>;
+  damageTaken: Record<string, number>;
+  /** combatant → survived (not down at the end). */
+  survived: Record<string, boolean>;
+  /** combatant → number of enemies it took down. */
+  kills: Record<string, number>;
+  /** combatant → number of steps in which it was (among) the first to act. */
+  actedFirst: Record<string, number>;
+  /** combatant → number of steps in which it acted. */
+  acted: Record<string, number>;
+}
+
+export function recordOf(events: readonly TraceEvent[]): CombatRecord {
+  const sideOf = new Map<string, string>();
+  const rec: CombatRecord = { winner: null, reason: '', rounds: 0, damageDealt: {}, damageTaken: {}, survived: {}, kills: {}, actedFirst: {}, acted: {} };
+  let stepKey = '';
+  let firstGroup: string | null | undefined;
+  let firstSeen = false;
+  let lastDamageBy = new Map<string, string>();
+  for (const e of events) {
+    switch (e.type) {
+      case 'combat.start':
+        for (const s of e.sides as Array<{ id: string; combatants: string[] }>) {
+          rec.damageDealt[s.id] = 0;
+          rec.damageTaken[s.id] = 0;
+          for (const c of s.combatants) {
+            sideOf.set(c, s.id);
+            rec.survived[c] = true;
+            rec.kills[c] = 0;
+            rec.actedFirst[c] = 0;
+            rec.acted[c] = 0;
+          }
+        }
+        break;
+      case 'step.start':
+        stepKey = `${e.round}/${String(e.turn ?? '')}/${String(e.phase)}/${String(e.step)}`;
+        firstSeen = false;
+        firstGroup = undefined;
+        break;
+      case 'act': {
+        if (e.reaction) break;
+        const c = e.combatant as string;
+        rec.acted[c] = (rec.acted[c] ?? 0) + 1;
+        const g = (e.group as string | undefined) ?? null;
+        if (!firstSeen) {
+          firstSeen = true;
+          firstGroup = g;
+          rec.actedFirst[c] = (rec.actedFirst[c] ?? 0) + 1;
+        } else if (g !== null && g === firstGroup) rec.actedFirst[c] = (rec.actedFirst[c] ?? 0) + 1;
+        void stepKey;
+        break;
+      }
+      case 'damage': {
+        const amount = e.amount as number;
+        if (amount <= 0) break;
+        const by = e.by as string;
+        const target = e.target as string;
+        const bySide = sideOf.get(by);
+        const tSide = sideOf.get(target);
+        if (bySide && tSide && bySide !== tSide) rec.damageDealt[bySide] = (rec.damageDealt[bySide] ?? 0) + amount;
+        if (tSide) rec.damageTaken[tSide] = (rec.damageTaken[tSide] ?? 0) + amount;
+        lastDamageBy.set(target, by);
+        break;
+      }
+      case 'down': {
+        const c = e.combatant as string;
+        rec.survived[c] = false;
+        const by = lastDamageBy.get(c);
+        if (by && sideOf.get(by) !== sideOf.get(c)) rec.kills[by] = (rec.kills[by] ?? 0) + 1;
+        break;
+      }
+      case 'combat.end':
+        rec.winner = (e.winner as string | null) ?? null;
+        rec.reason = e.reason as string;
+        rec.rounds = e.round;
+        break;
+    }
+  }
+  lastDamageBy = new Map();
+  return rec;
+}
