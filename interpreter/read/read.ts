@@ -172,7 +172,7 @@ export function readDocumentText(file: string, text: string, limits: Partial<Rea
     throw new PhasebookError([{ file, line: pos.line, col: pos.col, pointer, message, severity: 'error' }]);
   };
 
-  const bytes = Buffer.byteLength(text, 'utf8');
+  const bytes = utf8Length(text, lim.maxBytes + 1);
   if (bytes > lim.maxBytes) {
     fail(0, '', `the document is ${formatBytes(bytes)}, more than the limit of ${formatBytes(lim.maxBytes)}`);
   }
@@ -538,4 +538,25 @@ function describeSyntaxError(text: string, lines: LineIndex, raw: RawSyntaxError
     default:
       return { offset, message: 'invalid JSON' };
   }
+}
+
+/**
+ * The UTF-8 length of a text, counted without Node's Buffer (the reader also runs in the
+ * browser), stopping once it passes `stopAbove`.
+ */
+export function utf8Length(text: string, stopAbove = Number.POSITIVE_INFINITY): number {
+  let n = 0;
+  for (let i = 0; i < text.length && n <= stopAbove; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+  }
+  return n;
 }

@@ -8,6 +8,9 @@ import type { Diagnostic } from '../../../interpreter/diagnostics.js';
 import type { TraceEvent } from '../../../interpreter/trace/events.js';
 import type { DocText, Request, Response, Variant } from './protocol.js';
 
+/** A request before it gets its id (distributes over the union, unlike Omit). */
+type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
+
 export const DEBOUNCE_MS = 60;
 export const BUSY_MS = 4000;
 
@@ -53,7 +56,7 @@ export class EngineClient {
     this.pending.clear();
   }
 
-  request(req: Omit<Request, 'id'>): Promise<Response> {
+  request(req: Unnumbered<Request>): Promise<Response> {
     const id = ++this.seq;
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -61,8 +64,8 @@ export class EngineClient {
         this.restart();
         resolve(
           req.type === 'run'
-            ? { id, type: 'run', ok: false, diagnostics: [{ file: (req as { variant: Variant }).variant.ruleset, line: 1, col: 1, pointer: '', message: `the run took longer than ${BUSY_MS} ms and was stopped`, severity: 'error' }] }
-            : { id, type: 'validate', target: (req as { target: string }).target, diagnostics: [] },
+            ? { id, type: 'run', ok: false, diagnostics: [{ file: req.variant.ruleset, line: 1, col: 1, pointer: '', message: `the run took longer than ${BUSY_MS} ms and was stopped`, severity: 'error' }] }
+            : { id, type: 'validate', target: req.target, diagnostics: [] },
         );
       }, BUSY_MS);
       this.pending.set(id, { resolve, timer });

@@ -84,10 +84,14 @@ class Variants {
         }
       }
     }
-    this.main.rulesetId = rulesetId;
-    this.main.overlayIds = overlayIds;
+    // Write only what changed: the stores are reactive, and equal writes would wake every reader.
+    if (this.main.rulesetId !== rulesetId) this.main.rulesetId = rulesetId;
+    if (JSON.stringify(this.main.overlayIds) !== JSON.stringify(overlayIds)) this.main.overlayIds = overlayIds;
     const encounters = encountersFor(rulesetId);
-    if (!this.main.encounterId || !encounters.some((e) => e.id === this.main.encounterId)) this.main.encounterId = encounters[0]?.id ?? null;
+    if (info.kind !== 'encounter' && (!this.main.encounterId || !encounters.some((e) => e.id === this.main.encounterId))) {
+      const first = encounters[0]?.id ?? null;
+      if (this.main.encounterId !== first) this.main.encounterId = first;
+    }
   }
 
   toggleOverlay(spec: VariantSpec, id: string, on: boolean): void {
