@@ -1,0 +1,191 @@
+/**
+ * The editor end to end, in headless Chromium, against the production build served with its
+ * Content-Security-Policy (no eval): the flows of the editor issue, and its "done when".
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { open, type Session } from './browser.js';
+
+let s: Session | null = null;
+afterEach(async () => {
+  if (s) expect(s.problems, 'no CSP violation and no page error').toEqual([]);
+  await s?.close();
+  s = null;
+});
+
+type Act = { actor: string; action: string; phase: string; step: string; round: string };
+
+const openDoc = async (page: Page, path: string) => {
+  await page.click(`[data-testid=sidebar] button.doc[data-path="${path}"]`);
+  await page.waitForFunction((p) => document.querySelector('header .doc-title')?.textContent === p, path);
+};
+const modelText = (page: Page) => page.evaluate(() => (window as any).__phasebook.editor.getModel().getValue() as string);
+const setText = (page: Page, text: string) => page.evaluate((t) => (window as any).__phasebook.editor.getModel().setValue(t), text);
+const markers = (page: Page) =>
+  page.evaluate(() => {
+    const pb = (window as any).__phasebook;
+    return pb.monaco.editor.getModelMarkers({ owner: 'phasebook', resource: pb.editor.getModel().uri }).map((m: any) => ({ line: m.startLineNumber, col: m.startColumn, message: m.message }));
+  });
+const timelineActs = (page: Page, scope = '[data-testid=timeline]') =>
+  page.evaluate(
+    (sel) =>
+      [...document.querySelectorAll(`${sel} [data-testid=act]`)].map((e) => {
+        const d = (e as HTMLElement).dataset;
+        return { actor: d.actor!, action: d.action!, phase: d.phase!, step: d.step!, round: d.round! };
+      }),
+    scope,
+  ) as Promise<Act[]>;
+/** Wait until the timeline shows an act whose data attributes include all of `want`. */
+const waitForAct = (page: Page, want: Partial<Act>, scope = '[data-testid=timeline]') =>
+  page.waitForFunction(
+    ([w, sel]) =>
+      [...document.querySelectorAll(`${sel} [data-testid=act]`)].some((e) => {
+        const d = (e as HTMLElement).dataset as Record<string, string | undefined>;
+        return Object.entries(w).every(([k, v]) => d[k] === v);
+      }),
+    [want, scope] as const,
+    { timeout: 15000 },
+  );
+
+describe('the editor', () => {
+  it('1. opens with the built-in rulesets of all five systems', async () => {
+    s = await open();
+    for (const p of ['ose/ose.json', 'ose/overlays/crossbow-speed.json', 'd20-srd/d20-srd.json', 'cepheus/cepheus.json', 'mage/mage.json', 'unbalanced-world/unbalanced-world.json', 'ose/encounters/skirmish.json']) {
+      await s.page.waitForSelector(`[data-testid=sidebar] button.doc[data-path="${p}"]`);
+    }
+    // A timeline is shown for the active document from the start.
+    await s.page.waitForSelector('[data-testid=timeline] [data-testid=act]', { timeout: 20000 });
+  });
+
+  it('2. a schema error typed in Monaco gets a marker at its line, with the validator’s message', async () => {
+    s = await open();
+    await openDoc(s.page, 'ose/overlays/crossbow-speed.json');
+    const text = await modelText(s.page);
+    const lines = text.split('\n');
+    const at = lines.findIndex((l) => l.includes('"version"'));
+    lines[at] = lines[at]!.replace('"1.0.0"', '1');
+    await setText(s.page, lines.join('\n'));
+    await s.page.waitForFunction(() => (window as any).__phasebook.monaco.editor.getModelMarkers({ owner: 'phasebook' }).length > 0, null, { timeout: 15000 });
+    const ms = await markers(s.page);
+    expect(ms[0]!.line).toBe(at + 1);
+    expect(ms[0]!.message).toMatch(/expected a string/);
+  });
+
+  it('3. switching the crossbow-speed module off moves the crossbowmen in the timeline', async () => {
+    s = await open();
+    await openDoc(s.page, 'ose/overlays/crossbow-speed.json');
+    await waitForAct(s.page, { actor: 'crossbowman-1', round: '1', step: 'crossbows' });
+    await s.page.click('button[role=tab]:has-text("Visual")');
+    const box = s.page.locator('[data-testid=module-toggles] label[title="ose/overlays/crossbow-speed.json"] input[type=checkbox]');
+    await expect(box.isChecked()).resolves.toBe(true);
+    await box.uncheck();
+    await waitForAct(s.page, { actor: 'crossbowman-1', round: '1', step: 'missiles' });
+    const r1 = (await timelineActs(s.page)).filter((a) => a.round === '1' && a.phase === 'missile');
+    expect(r1.some((a) => a.step === 'crossbows')).toBe(false);
+  });
+
+  it('4. dragging a phase to a new place changes the JSON, and undo restores it', async () => {
+    s = await open();
+    await openDoc(s.page, 'ose/ose.json');
+    const before = await modelText(s.page);
+    const order = (t: string) => (JSON.parse(t) as { round: { phases: Array<{ id: string }> } }).round.phases.map((p) => p.id);
+    expect(order(before)).toEqual(['morale', 'movement', 'missile', 'spells', 'melee']);
+    await s.page.click('button[role=tab]:has-text("Visual")');
+    await s.page.locator('li.card[data-phase=melee] .head').dragTo(s.page.locator('li.card[data-phase=missile]'), { targetPosition: { x: 20, y: 5 } });
+    await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() !== b, before, { timeout: 10000 });
+    const after = await modelText(s.page);
+    expect(order(after)).toEqual(['morale', 'movement', 'melee', 'missile', 'spells']);
+    // A minimal edit: the text outside the phases is untouched.
+    expect(after.slice(0, before.indexOf('"phases"'))).toBe(before.slice(0, before.indexOf('"phases"')));
+    await s.page.click('button[role=tab]:has-text("Code")');
+    await s.page.evaluate(() => (window as any).__phasebook.editor.focus());
+    await s.page.keyboard.press('Control+Z');
+    await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() === b, before, { timeout: 10000 });
+  });
+
+  it('5. after a reload the unsaved, invalid text is still there', async () => {
+    s = await open();
+    await openDoc(s.page, 'ose/overlays/crossbow-speed.json');
+    const broken = (await modelText(s.page)).replace('"changes": [', '"changes": [[[ oops');
+    await setText(s.page, broken);
+    await s.page.waitForTimeout(800); // saved as it is made (debounced ≤ 300 ms)
+    await s.page.reload();
+    await s.page.waitForFunction(() => Boolean((window as any).__phasebook?.editor?.getModel()), null, { timeout: 30000 });
+    await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() === b, broken, { timeout: 15000 });
+    expect(await s.page.textContent('header .doc-title')).toBe('ose/overlays/crossbow-speed.json');
+  });
+
+  it('6. an imported overlay validates and shows in Compare', async () => {
+    s = await open();
+    const dir = mkdtempSync(join(tmpdir(), 'phasebook-e2e-'));
+    const file = join(dir, 'crossbows-with-bows.json');
+    writeFileSync(
+      file,
+      JSON.stringify(
+        {
+          $schema: 'https://phasebook.dev/schemas/v1/ruleset.schema.json',
+          kind: 'overlay',
+          id: 'crossbows-with-bows',
+          name: 'Crossbows shoot with the bows',
+          version: '1.0.0',
+          extends: 'ose',
+          requires: ['phased-round', 'crossbow-speed'],
+          changes: [{ op: 'remove', path: '/round/phases/missile/steps/crossbows' }, { op: 'replace', path: '/round/phases/missile/steps/missiles/select', value: { '!': { in: ['siege', { var: 'actor.tags' }] } } }],
+        },
+        null,
+        2,
+      ),
+    );
+    await s.page.setInputFiles('[data-testid=import-input]', file);
+    await s.page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent?.endsWith('crossbows-with-bows.json'), null, { timeout: 10000 });
+    await s.page.waitForFunction(() => document.querySelector('header .status')?.textContent?.trim() === 'valid', null, { timeout: 15000 });
+    await s.page.click('button[role=tab]:has-text("Compare")');
+    await s.page.waitForSelector('[data-testid=compare-a] [data-testid=act]', { timeout: 20000 });
+    await s.page.waitForSelector('[data-testid=compare-b] [data-testid=act]', { timeout: 20000 });
+    const diff = await s.page.textContent('[data-testid=diff]');
+    expect(diff).toMatch(/crossbows/);
+  });
+
+  it('done when: a house rule moving two-handed weapons before one-handed changes the timeline, compares with the base, and survives a reload', async () => {
+    s = await open();
+    // Write the house rule as a designer would: a new document with its text.
+    const text = JSON.stringify(
+      {
+        $schema: 'https://phasebook.dev/schemas/v1/ruleset.schema.json',
+        kind: 'overlay',
+        id: 'two-handed-first',
+        name: 'Two-handed weapons before one-handed',
+        version: '1.0.0',
+        extends: 'ose',
+        requires: ['phased-round', 'two-handed-last'],
+        changes: [{ op: 'move', path: '/round/phases/melee/steps/two-handed', before: 'melee' }],
+      },
+      null,
+      2,
+    );
+    await s.page.evaluate((t) => (window as any).__phasebook.workspace.add('mine/two-handed-first.json', t), text);
+    await s.page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'mine/two-handed-first.json');
+    await s.page.waitForFunction(() => document.querySelector('header .status')?.textContent?.trim() === 'valid', null, { timeout: 15000 });
+    // The timeline: in some round the two-handed step comes before the one-handed melee step.
+    await waitForAct(s.page, { step: 'two-handed' });
+    const acts = await timelineActs(s.page);
+    const round = acts.find((a) => a.step === 'two-handed')!.round;
+    const inRound = acts.filter((a) => a.round === round && a.phase === 'melee');
+    const firstTwo = inRound.findIndex((a) => a.step === 'two-handed');
+    const firstOne = inRound.findIndex((a) => a.step === 'melee');
+    if (firstOne >= 0) expect(firstTwo).toBeLessThan(firstOne);
+    // Compare with the base: the other variant runs, and the diff names the move.
+    await s.page.click('button[role=tab]:has-text("Compare")');
+    await s.page.waitForSelector('[data-testid=compare-b] [data-testid=act]', { timeout: 20000 });
+    expect(await s.page.textContent('[data-testid=diff]')).toMatch(/two-handed/);
+    // Reload: still there.
+    await s.page.waitForTimeout(800);
+    await s.page.reload();
+    await s.page.waitForFunction(() => Boolean((window as any).__phasebook?.editor?.getModel()), null, { timeout: 30000 });
+    await s.page.waitForSelector('[data-testid=sidebar] button.doc[data-path="mine/two-handed-first.json"]');
+    expect(JSON.parse(await modelText(s.page)).id).toBe('two-handed-first');
+  });
+});
