@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+/**
+ * Screenshots of the editor's main views for the README (docs/*.png). Run after
+ * `npm run build:editor`:  node scripts/screenshots.mjs
+ */
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { preview } from 'vite';
+import { chromium } from 'playwright-core';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const server = await preview({ configFile: join(root, 'editor', 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
+await page.goto(server.resolvedUrls.local[0]);
+await page.waitForFunction(() => window.__phasebook?.editor?.getModel());
+const open = async (path) => {
+  await page.click(`[data-testid=sidebar] button.doc[data-path="${path}"]`);
+  await page.waitForTimeout(1200);
+};
+const shot = async (name) => page.screenshot({ path: join(root, 'docs', `${name}.png`) });
+
+await open('ose/overlays/crossbow-speed.json');
+await page.waitForSelector('[data-testid=timeline] [data-testid=act]');
+await shot('editor-code-timeline');
+
+await page.click('button[role=tab]:has-text("Visual")');
+await page.waitForTimeout(800);
+await shot('editor-visual');
+
+await page.click('button[role=tab]:has-text("Compare")');
+await page.waitForSelector('[data-testid=compare-b] [data-testid=act]');
+await page.waitForTimeout(800);
+await shot('editor-compare');
+
+await page.click('button[role=tab]:has-text("Code")');
+await page.click('button[role=tab]:has-text("Timeline")');
+const text = await page.evaluate(() => window.__phasebook.editor.getModel().getValue());
+await page.evaluate((t) => window.__phasebook.editor.getModel().setValue(t.replace('"after": "missiles"', '"after": "misiles"')), text);
+await page.waitForTimeout(1500);
+await shot('editor-error');
+await page.evaluate((t) => window.__phasebook.editor.getModel().setValue(t), text);
+
+await browser.close();
+server.httpServer.close();
+console.log('docs/editor-code-timeline.png, docs/editor-visual.png, docs/editor-compare.png, docs/editor-error.png');
