@@ -60,6 +60,42 @@ for (let i = 0; i < runs; i++) {
   transferred.push(bytes);
   await context.close();
 }
+// Latency from an edit to the updated timeline: switch the crossbow step's selection off and on
+// in the crossbow-speed overlay and time until the crossbowmen leave / re-enter their step.
+const lat = [];
+{
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => window.__phasebook?.editor?.getModel());
+  await page.click('[data-testid=sidebar] button.doc[data-path="ose/overlays/crossbow-speed.json"]');
+  await page.waitForSelector('[data-testid=timeline] [data-testid=act][data-step=crossbows]', { timeout: 30000 });
+  const original = await page.evaluate(() => window.__phasebook.editor.getModel().getValue());
+  const off = original.replace('"select": { "and": [{ "in": ["crossbow"', '"select": { "and": [false, { "in": ["crossbow"');
+  for (let i = 0; i < 6; i++) {
+    const text = i % 2 === 0 ? off : original;
+    const want = i % 2 === 0 ? 'gone' : 'back';
+    const t0 = await page.evaluate((t) => {
+      const start = performance.now();
+      window.__phasebook.editor.getModel().setValue(t);
+      return start;
+    }, text);
+    const t1 = await page.evaluate(
+      (w) =>
+        new Promise((resolve) => {
+          const check = () => {
+            const has = document.querySelector('[data-testid=timeline] [data-testid=act][data-step=crossbows]') !== null;
+            if ((w === 'gone' && !has) || (w === 'back' && has)) resolve(performance.now());
+            else requestAnimationFrame(check);
+          };
+          check();
+        }),
+      want,
+    );
+    lat.push(Math.round(t1 - t0));
+  }
+  await context.close();
+}
 await browser.close();
 server.httpServer.close();
 
@@ -69,4 +105,6 @@ console.log('Editor bundle (dist/editor):');
 for (const f of files.slice(0, 12)) console.log(`  ${f.file.padEnd(48)} ${kb(f.raw).padStart(12)} ${kb(f.gzip).padStart(12)} gzip`);
 console.log(`  ${'total'.padEnd(48)} ${kb(total.raw).padStart(12)} ${kb(total.gzip).padStart(12)} gzip`);
 console.log(`Time until the editor is usable: median ${median} ms over ${runs} cold loads (min ${times[0]}, max ${times.at(-1)}); bytes loaded ${kb(transferred[0])}`);
-console.log(JSON.stringify({ bundle: { totalRaw: total.raw, totalGzip: total.gzip, files }, usableMs: { median, all: times }, loadedBytes: transferred[0] }));
+const latSorted = [...lat].sort((a, b) => a - b);
+console.log(`Edit → updated timeline: median ${latSorted[Math.floor(lat.length / 2)]} ms (all: ${lat.join(', ')} ms; includes the 30 ms debounce)`);
+console.log(JSON.stringify({ bundle: { totalRaw: total.raw, totalGzip: total.gzip, files }, usableMs: { median, all: times }, loadedBytes: transferred[0], editToTimelineMs: lat }));

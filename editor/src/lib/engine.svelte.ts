@@ -11,7 +11,7 @@ import type { DocText, Request, Response, Variant } from './protocol.js';
 /** A request before it gets its id (distributes over the union, unlike Omit). */
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
-export const DEBOUNCE_MS = 60;
+export const DEBOUNCE_MS = 30;
 export const BUSY_MS = 4000;
 
 export interface RunState {

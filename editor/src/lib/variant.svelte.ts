@@ -136,3 +136,9 @@ export function toRequest(spec: VariantSpec): Variant | null {
 export function allDocTexts(): DocText[] {
   return workspace.docs.map((d) => ({ path: d.path, text: d.text }));
 }
+
+/** Only the documents a variant runs on: its ruleset, overlays and encounter (smaller messages to the worker). */
+export function docTextsFor(spec: VariantSpec): DocText[] {
+  const ids = [spec.rulesetId, ...spec.overlayIds, spec.encounterId].filter((x): x is string => !!x);
+  return ids.map((id) => workspace.byId(id)).filter((d): d is Doc => !!d).map((d) => ({ path: d.path, text: d.text }));
+}
