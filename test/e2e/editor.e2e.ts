@@ -74,6 +74,35 @@ describe('the editor', () => {
     expect(ms[0]!.message).toMatch(/expected a string/);
   });
 
+  it('2b. hover on a property shows its description from the schema, and completion offers the schema\'s properties', async () => {
+    s = await open();
+    await openDoc(s.page, 'ose/overlays/crossbow-speed.json');
+    const text = await modelText(s.page);
+    const line = text.split('\n').findIndex((l) => l.includes('"requires"')) + 1;
+    const col = text.split('\n')[line - 1]!.indexOf('requires') + 3;
+    await s.page.evaluate(([l, c]) => {
+      const ed = (window as any).__phasebook.editor;
+      ed.focus();
+      ed.setPosition({ lineNumber: l, column: c });
+      ed.trigger('test', 'editor.action.showHover', {});
+    }, [line, col] as const);
+    await s.page.waitForFunction(() => /must be applied before this one/.test(document.querySelector('.monaco-hover')?.textContent ?? ''), null, { timeout: 15000 });
+    // Completion inside a new, empty property name of the overlay object.
+    await s.page.evaluate(() => {
+      const pb = (window as any).__phasebook;
+      const ed = pb.editor;
+      const model = ed.getModel();
+      const lines: string[] = model.getValue().split('\n');
+      const last = lines.lastIndexOf('}'); // 1-based: the line before the root's closing brace
+      const col = model.getLineMaxColumn(last);
+      model.pushEditOperations([], [{ range: new pb.monaco.Range(last, col, last, col), text: ',\n  ""' }], () => null);
+      ed.focus();
+      ed.setPosition({ lineNumber: last + 1, column: 4 });
+      ed.trigger('test', 'editor.action.triggerSuggest', {});
+    });
+    await s.page.waitForFunction(() => /decisions/.test(document.querySelector('.suggest-widget')?.textContent ?? ''), null, { timeout: 15000 });
+  });
+
   it('3. switching the crossbow-speed module off moves the crossbowmen in the timeline', async () => {
     s = await open();
     await openDoc(s.page, 'ose/overlays/crossbow-speed.json');

@@ -12,8 +12,9 @@ let loading: Promise<Monaco> | null = null;
 
 export function loadMonaco(): Promise<Monaco> {
   loading ??= (async () => {
-    const [monaco, json, EditorWorker, JsonWorker] = await Promise.all([
+    const [monaco, , json, EditorWorker, JsonWorker] = await Promise.all([
       import('monaco-editor/editor/editor.api'),
+      import('./monaco-features.js'),
       import('monaco-editor/languages/features/json/register'),
       import('monaco-editor/editor/editor.worker?worker'),
       import('monaco-editor/languages/features/json/json.worker?worker'),
@@ -24,7 +25,13 @@ export function loadMonaco(): Promise<Monaco> {
       },
     };
     json.jsonDefaults.setDiagnosticsOptions({
-      validate: false,
+      // The JSON worker attaches schemas (for completion and hover) only while validating; its own
+      // problems are switched off (severity "ignore"): markers come from Phasebook's validator.
+      validate: true,
+      schemaValidation: 'ignore',
+      schemaRequest: 'ignore',
+      comments: 'ignore',
+      trailingCommas: 'ignore',
       allowComments: false,
       enableSchemaRequest: false,
       schemas: [
