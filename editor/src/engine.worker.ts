@@ -8,7 +8,8 @@ import { Core, kindOf } from '../../interpreter/core.js';
 import { PhasebookError, type Diagnostic } from '../../interpreter/diagnostics.js';
 import { readDocumentText, type SourceDocument } from '../../interpreter/read/read.js';
 import { browserValidator } from './lib/validator.js';
-import type { DocText, Request, Response } from './lib/protocol.js';
+import { runSimulateJob } from './lib/simulate.js';
+import type { DocText, Response, WorkerRequest } from './lib/protocol.js';
 
 const core = new Core(browserValidator());
 
@@ -72,8 +73,13 @@ function validate(docs: Map<string, DocText>, target: string): Diagnostic[] {
   }
 }
 
-self.onmessage = (ev: MessageEvent<Request>) => {
+self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const req = ev.data;
+  if (req.type === 'simulate') {
+    // A slice of a simulation: busy until done; the page cancels by terminating this worker.
+    runSimulateJob(core, req, (r) => self.postMessage(r));
+    return;
+  }
   const docs = docsByPath(req.docs);
   let res: Response;
   if (req.type === 'validate') {

@@ -4,6 +4,7 @@
  */
 import type { Diagnostic } from '../../../interpreter/diagnostics.js';
 import type { TraceEvent } from '../../../interpreter/trace/events.js';
+import type { CombatRecord } from '../../../interpreter/simulate/record.js';
 
 export interface DocText {
   /** Workspace path, used as the file name in diagnostics. */
@@ -29,3 +30,36 @@ export type Response =
   | { id: number; type: 'validate'; target: string; diagnostics: Diagnostic[] }
   | { id: number; type: 'run'; ok: true; events: TraceEvent[]; winner: string | null; reason: string; rounds: number }
   | { id: number; type: 'run'; ok: false; diagnostics: Diagnostic[] };
+
+/**
+ * A slice of a simulation (`phasebook simulate` in the browser): runs `from`…`to − 1` of every
+ * variant, run i with the seed `runSeed(seed, i)` and no pins, answered with the runs' records
+ * (`recordOf(events)`) in chunks of `chunk` runs. The worker is busy until it has answered
+ * `done`; the page cancels by terminating it. Kept out of `Request`, which EngineClient serves.
+ */
+export interface SimulateRequest {
+  id: number;
+  type: 'simulate';
+  docs: DocText[];
+  variants: Variant[];
+  seed: number;
+  from: number;
+  to: number;
+  chunk: number;
+}
+
+export interface SimulatedRun {
+  i: number;
+  /** One record per variant, in the request's order. */
+  records: CombatRecord[];
+}
+
+export type SimulateResponse =
+  | { id: number; type: 'simulate'; phase: 'ready'; sides: Array<{ id: string; combatants: string[] }> }
+  | { id: number; type: 'simulate'; phase: 'chunk'; runs: SimulatedRun[] }
+  | { id: number; type: 'simulate'; phase: 'done' }
+  | { id: number; type: 'simulate'; phase: 'error'; diagnostics: Diagnostic[] };
+
+/** Everything the engine worker accepts and answers. */
+export type WorkerRequest = Request | SimulateRequest;
+export type WorkerResponse = Response | SimulateResponse;
