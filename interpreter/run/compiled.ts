@@ -102,10 +102,27 @@ export interface CompiledRuleset {
   end: Array<{ def: EndCondition; when: Fn; winner: Fn }>;
 }
 
+/** Functions standing for an absent expression (`() => fallback`), with their value. */
+const CONSTANTS = new WeakMap<Fn, { value: unknown }>();
+
+/**
+ * `{value}` when `fn` stands for an absent, optional expression (it returns `value` and does
+ * nothing else), else undefined. The engine then skips building the expression's data.
+ */
+export function constantOf(fn: Fn): { value: unknown } | undefined {
+  return CONSTANTS.get(fn);
+}
+
+function constant(value: unknown): Fn {
+  const fn: Fn = () => value;
+  CONSTANTS.set(fn, { value });
+  return fn;
+}
+
 export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?: Record<string, unknown> } = {}): CompiledRuleset {
   const def = resolved.ruleset;
   const ev = new Evaluator(resolved, def.limits?.expressionSteps);
-  const c = (expr: unknown, ptr: string, fallback?: unknown): Fn => (expr === undefined ? () => fallback : ev.compile(expr, ptr));
+  const c = (expr: unknown, ptr: string, fallback?: unknown): Fn => (expr === undefined ? constant(fallback) : ev.compile(expr, ptr));
 
   const options: Record<string, unknown> = {};
   for (const [k, o] of Object.entries(def.options ?? {})) options[k] = o.default;
@@ -187,7 +204,8 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
       ptr,
       perRound: t.limit?.perRound === undefined ? null : ev.compile(t.limit.perRound, `${ptr}/limit/perRound`),
       when: c(t.when, `${ptr}/when`, true),
-      within: c(t.within, `${ptr}/within`, 0),
+      // A literal distance (the usual case) needs no data to evaluate.
+      within: typeof t.within === 'number' ? constant(t.within) : c(t.within, `${ptr}/within`, 0),
       perform,
       effects: compileEffects(t.effects ?? [], `${ptr}/effects`, ev, procs),
       uses: t.uses ?? perform?.uses ?? [],

@@ -10,8 +10,10 @@ import { Dice, type RollResult } from '../dice/index.js';
 import type { Encounter, Ruleset, Scalar } from '../model/types.js';
 import type { Data } from '../compile/evaluator.js';
 import { num, truthy } from '../compile/evaluator.js';
-import type { CompiledRuleset, CAction, CEffect, CTrigger, CStep, CPhase, HoldSpec, Moment } from './compiled.js';
+import { constantOf, type CompiledRuleset, type CAction, type CEffect, type CTrigger, type CStep, type CPhase, type HoldSpec, type Moment } from './compiled.js';
+import type { Fn } from '../compile/evaluator.js';
 import { orderIntoGroups, type CompiledOrdering, type Orderable, type OrderEnv } from './ordering.js';
+import { LineIndex } from './line.js';
 import type { TraceEvent } from '../trace/events.js';
 
 export interface RunOptions {
@@ -32,6 +34,10 @@ export interface RunResult {
 }
 
 export const DEFAULT_LIMITS = { rounds: 50, actsPerRound: 10_000, reactionDepth: 8 } as const;
+/** With this many combatants or more, proximity questions may use the sorted battle line (line.ts). */
+const LINE_MIN_COMBATANTS = 64;
+/** Questions answered by scanning at one version of the line before it is sorted. */
+const LINE_SCANS_BEFORE_SORT = 4;
 /** Movement is simulated in this many ticks, so simultaneous moves meet where their speeds say. */
 const MOVE_TICKS = 20;
 
@@ -57,6 +63,30 @@ export interface Cmb {
   out: boolean;
   reactions: Map<string, number>;
   initiative: number | null;
+  /** Scratch for integrateTick: this combatant's mover in the current tick. */
+  tickMover?: Mover | null;
+}
+
+/** One move of a group being simulated. */
+interface Mover {
+  c: Cmb;
+  toward: boolean;
+  target: Cmb | null;
+  left: number;
+  per: number;
+  from: number;
+  stopWithin: number;
+  stopAtEnemies: boolean;
+  blocks: boolean;
+  actSeq: number;
+  fired: Set<string>;
+  action: CAction;
+  /** Still moving (not stopped, not arrived). */
+  moving: boolean;
+  /** Scratch for integrateTick: this pass's base velocity and velocity, and the mover of the target in this tick. */
+  base: number;
+  v: number;
+  tm: Mover | null;
 }
 
 interface Decl {
@@ -77,6 +107,8 @@ interface SideState {
   id: string;
   index: number;
   members: Cmb[];
+  /** Members not out of the fight (kept up to date where `out` changes). */
+  standing: number;
   view: Record<string, unknown>;
   initiative: number | null;
 }
@@ -94,7 +126,8 @@ interface Frame {
   event?: Record<string, unknown>;
 }
 
-class CombatEnded extends Error {}
+/** Thrown to unwind when the fight ends. Not an Error: no stack trace is captured (it is thrown once per combat). */
+class CombatEnded {}
 
 export class Engine {
   private events: TraceEvent[] = [];
@@ -157,13 +190,13 @@ export class Engine {
   // ---------------------------------------------------------------- setup
 
   private setup(): void {
-    const def = this.rs.def;
     let index = 0;
+    const defaults = statDefaults(this.rs);
     this.encounter.sides.forEach((s, si) => {
-      const side: SideState = { id: s.id, index: si, members: [], view: {}, initiative: null };
+      const side: SideState = { id: s.id, index: si, members: [], standing: 0, view: {}, initiative: null };
       for (const e of s.combatants) {
         const view: Record<string, unknown> = {};
-        for (const [stat, sd] of Object.entries(def.combatant.stats)) view[stat] = sd.default ?? 0;
+        for (const [stat, value] of defaults) view[stat] = value;
         for (const [stat, v] of Object.entries(e.stats ?? {})) view[stat] = v;
         view.id = e.id;
         view.name = e.name ?? e.id;
@@ -193,6 +226,7 @@ export class Engine {
     });
     this.everyone = this.cmbs.map((c) => c.view);
     for (const c of this.cmbs) c.out = truthy(this.rs.out({ actor: c.view, options: this.rs.options }));
+    for (const s of this.sides) s.standing = s.members.filter((m) => !m.out).length;
     this.refreshSideViews();
   }
 
@@ -238,6 +272,8 @@ export class Engine {
   private isEngaged(c: Cmb): boolean {
     const pos = c.view.position as number;
     const reach = this.rs.reach;
+    const line = this.line();
+    if (line) return line.anyEnemyWithin(c.side, pos, reach);
     for (const o of this.cmbs) {
       if (o.side !== c.side && !o.out && Math.abs((o.view.position as number) - pos) <= reach) return true;
     }
@@ -248,10 +284,53 @@ export class Engine {
     return b ? Math.abs((a.view.position as number) - (b.view.position as number)) : null;
   }
 
+  // ---------------------------------------------------------------- the battle line
+
+  /** Bumped whenever a position or an out-of-the-fight flag changes. */
+  private lineVersion = 0;
+  private lineIndex: LineIndex<Cmb> | null = null;
+  /** The version at which building the index failed (a position that is not a finite number). */
+  private lineFailed = -1;
+  private lineAsked = 0;
+  private lineAskedVersion = -1;
+
+  /** Something moved or fell: the sorted line is out of date. */
+  private touchLine(): void {
+    this.lineVersion++;
+  }
+
+  /**
+   * The sorted line, when it pays: many combatants, and a few questions already asked of the
+   * current version (a turn-by-turn game that moves or downs someone after every act keeps
+   * scanning; a phase in which everyone declares against one line sorts once). Rebuilding from
+   * the previous order costs little more than a scan. Otherwise null, and the caller scans.
+   */
+  private line(): LineIndex<Cmb> | null {
+    const n = this.cmbs.length;
+    if (n < LINE_MIN_COMBATANTS) return null;
+    const v = this.lineVersion;
+    if (this.lineIndex && this.lineIndex.version === v) return this.lineIndex;
+    if (this.lineFailed === v) return null;
+    if (this.lineAskedVersion !== v) {
+      this.lineAskedVersion = v;
+      this.lineAsked = 0;
+    }
+    if (++this.lineAsked < LINE_SCANS_BEFORE_SORT) return null;
+    const built = LineIndex.build(this.cmbs, v, this.lineIndex);
+    if (built) this.lineIndex = built;
+    else this.lineFailed = v;
+    return built;
+  }
+
+  private setView(c: Cmb, key: string, value: unknown): void {
+    c.view[key] = value;
+    if (key === 'position') this.touchLine();
+  }
+
   private refreshSideViews(): void {
     this.sideSummary = null;
     for (const s of this.sides) {
-      const standing = s.members.filter((m) => !m.out).length;
+      const standing = s.standing;
       Object.assign(s.view, { id: s.id, standing, total: s.members.length, out: s.members.length - standing, holder: this.holder === s.id });
       s.view.members ??= s.members.map((m) => m.view);
       if (s.view.damageDealt === undefined) {
@@ -293,6 +372,43 @@ export class Engine {
     return this.sideSummary;
   }
 
+  /** base({}) without the copy. */
+  private baseData(): Data {
+    const s = this.summary();
+    return {
+      round: this.round,
+      phase: this.phase ?? null,
+      step: this.step ?? null,
+      options: this.rs.options,
+      holder: this.holder,
+      sides: this.sidesMap,
+      sideList: s.sideList,
+      standingSides: s.standingSides,
+      lastStanding: s.lastStanding,
+      best: s.best,
+      everyone: this.everyone,
+    };
+  }
+
+  /** base({ actor }) without the copy (the data of a combatant's select, out and cannotAct). */
+  private actorData(actor: Record<string, unknown>): Data {
+    const s = this.summary();
+    return {
+      round: this.round,
+      phase: this.phase ?? null,
+      step: this.step ?? null,
+      options: this.rs.options,
+      holder: this.holder,
+      sides: this.sidesMap,
+      sideList: s.sideList,
+      standingSides: s.standingSides,
+      lastStanding: s.lastStanding,
+      best: s.best,
+      everyone: this.everyone,
+      actor,
+    };
+  }
+
   /** Expression data shared by every evaluation. */
   private base(extra: Data): Data {
     const s = this.summary();
@@ -309,12 +425,24 @@ export class Engine {
       best: s.best,
       everyone: this.everyone,
     };
-    for (const k in extra) data[k] = extra[k];
-    return data;
+    return Object.assign(data, extra);
   }
 
+  /** The data of an act's expressions: base() and the frame, built as one object (the hottest path). */
   private frameData(f: Frame): Data {
-    return this.base({
+    const s = this.summary();
+    return {
+      round: this.round,
+      phase: this.phase ?? null,
+      step: this.step ?? null,
+      options: this.rs.options,
+      holder: this.holder,
+      sides: this.sidesMap,
+      sideList: s.sideList,
+      standingSides: s.standingSides,
+      lastStanding: s.lastStanding,
+      best: s.best,
+      everyone: this.everyone,
       actor: f.actor.view,
       self: f.actor.view,
       target: f.target?.view ?? null,
@@ -323,7 +451,7 @@ export class Engine {
       reaction: f.reaction,
       event: f.event ?? null,
       distance: this.distance(f.actor, f.target),
-    });
+    };
   }
 
   // ---------------------------------------------------------------- run
@@ -339,7 +467,7 @@ export class Engine {
     });
     try {
       this.checkEnd();
-      if (this.rs.surprise && truthy(this.rs.surprise.when(this.base({})))) {
+      if (this.rs.surprise && truthy(this.rs.surprise.when(this.baseData()))) {
         this.round = 0;
         this.playRound();
       }
@@ -392,7 +520,7 @@ export class Engine {
     for (const c of this.cmbs) c.view.initiativeAtRoundStart = c.view.initiative;
     // The surprise round: only those it names act.
     if (this.round === 0 && this.rs.surprise) {
-      for (const c of this.cmbs) if (!truthy(this.rs.surprise.who(this.base({ actor: c.view })))) this.endedTurn.add(c);
+      for (const c of this.cmbs) if (!truthy(this.rs.surprise.who(this.actorData(c.view)))) this.endedTurn.add(c);
     }
     const def = this.rs.def;
     if (def.round.declare.when === 'round-start') this.declare(this.cmbs.filter((c) => !this.endedTurn.has(c)), null);
@@ -436,7 +564,7 @@ export class Engine {
   }
 
   private playPhase(phase: CPhase, members: Set<Cmb>): void {
-    if (!truthy(phase.when(this.base({})))) return;
+    if (!alwaysTrue(phase.when) && !truthy(phase.when(this.baseData()))) return;
     this.phase = phase.def.id;
     this.step = undefined;
     this.emit('phase.start');
@@ -488,7 +616,7 @@ export class Engine {
   private needsOutTurn(c: Cmb): boolean {
     for (const phase of this.rs.phases) {
       for (const step of phase.steps) {
-        if (step.perform && step.def.includeOut && truthy(step.select(this.base({ actor: c.view })))) return true;
+        if (step.perform && step.def.includeOut && truthy(step.select(this.actorData(c.view)))) return true;
       }
     }
     return false;
@@ -614,7 +742,7 @@ export class Engine {
     let decided: string | null = null;
     let roll = true;
     for (const j of ini.judgments) {
-      const data = this.base({});
+      const data = this.baseData();
       if (!truthy(j.when(data))) continue;
       const options = [...sideIds, ...j.def.outcomes];
       let fallback = String(j.default(data));
@@ -754,17 +882,24 @@ export class Engine {
       this.addDecl(c, action, target, phase, budget, true);
     }
     if (script.some((s) => this.rs.actions.get(s.action)!.def.phase === phase)) return;
+    // Nothing changes while the policy is read, so each way of picking a target is asked once.
+    let pickedHow: string | null = null;
+    let picked: Cmb | null = null;
     for (const p of this.rs.policy) {
       if (p.action.def.phase !== phase) continue;
-      if (this.planSpend(budget, p.action.uses) === null) continue;
-      const target = this.pickTarget(c, p.target);
+      if (!this.canPlan(budget, p.action.uses)) continue;
+      if (p.target !== pickedHow) {
+        pickedHow = p.target;
+        picked = this.pickTarget(c, p.target);
+      }
+      const target = picked;
       if (p.needsTarget && !target) continue;
       const f: Frame = { actor: c, target, action: p.action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 };
       const data = this.frameData(f);
       // Declared in its own phase, an action must be allowed now; declared at round start it is an
       // intention, checked when performed (the situation will have changed by then).
-      if (this.rs.def.round.declare.when === 'phase-start' && !truthy(p.action.requires(data))) continue;
-      if (!truthy(p.when(data))) continue;
+      if (this.rs.def.round.declare.when === 'phase-start' && !alwaysTrue(p.action.requires) && !truthy(p.action.requires(data))) continue;
+      if (!alwaysTrue(p.when) && !truthy(p.when(data))) continue;
       this.addDecl(c, p.action, target, phase, budget, false);
       return;
     }
@@ -791,11 +926,24 @@ export class Engine {
   private pickTarget(c: Cmb, how: string): Cmb | null {
     if (how === 'self') return c;
     if (how === 'none') return null;
-    const enemies = this.cmbs.filter((o) => o.side !== c.side && !o.out);
-    if (enemies.length === 0) return null;
-    if (how === 'first-enemy') return enemies[0]!;
-    const score = (o: Cmb) => (how === 'weakest-enemy' ? num(o.view.hp) : this.distance(c, o)!);
-    return enemies.reduce((best, o) => (score(o) < score(best) ? o : best));
+    if (how === 'nearest-enemy') {
+      const line = this.line();
+      if (line) return line.nearestEnemy(c.side, c.view.position as number);
+    }
+    // The first enemy (listing order) with the lowest score: hit points or distance.
+    const weakest = how === 'weakest-enemy';
+    let best: Cmb | null = null;
+    let bestScore = 0;
+    for (const o of this.cmbs) {
+      if (o.side === c.side || o.out) continue;
+      if (how === 'first-enemy') return o;
+      const score = weakest ? num(o.view.hp) : this.distance(c, o)!;
+      if (best === null || score < bestScore) {
+        best = o;
+        bestScore = score;
+      }
+    }
+    return best;
   }
 
   // ---------------------------------------------------------------- steps
@@ -807,13 +955,13 @@ export class Engine {
       items = [];
       for (const c of this.cmbs) {
         if (!playing(c) || (c.out && !step.def.includeOut)) continue;
-        if (!truthy(step.select(this.base({ actor: c.view })))) continue;
+        if (!alwaysTrue(step.select) && !truthy(step.select(this.actorData(c.view)))) continue;
         items.push({ seq: this.declSeq++, c, action: step.perform, target: c, phase: this.phase!, initiative: null, done: false, ...(c.out ? { allowOut: true } : {}) });
       }
     } else {
       items = this.decls.filter((d) => {
         if (d.done || d.held || d.phase !== this.phase || !playing(d.c)) return false;
-        return truthy(step.select(this.base({ actor: d.c.view, action: d.action.view, target: d.target?.view ?? null })));
+        return alwaysTrue(step.select) || truthy(step.select(this.base({ actor: d.c.view, action: d.action.view, target: d.target?.view ?? null })));
       });
     }
     if (items.length === 0) return;
@@ -908,16 +1056,25 @@ export class Engine {
 
   private cannotAct(d: Decl, f: Frame): string | null {
     if (d.c.out && !d.allowOut) return 'out of the fight';
-    if (truthy(this.rs.cannotAct(this.base({ actor: d.c.view })))) return 'cannot act now';
+    if (!alwaysFalse(this.rs.cannotAct) && truthy(this.rs.cannotAct(this.actorData(d.c.view)))) return 'cannot act now';
     if (!this.canSpend(d.c, d.action.uses)) return `no ${d.action.uses.filter((s) => (d.c.slots[s] ?? 0) <= 0).join(', ')} left this round`;
     if ((d.action.def.target ?? 'enemy') === 'enemy' && !f.target) return 'no target';
-    if (!truthy(d.action.requires(this.frameData(f)))) return 'not allowed now (requires)';
+    if (!alwaysTrue(d.action.requires) && !truthy(d.action.requires(this.frameData(f)))) return 'not allowed now (requires)';
     return null;
   }
 
   /** Whether these slots can be spent, trading slots by the economy's exchanges where needed. */
   private canSpend(c: Cmb, uses: string[]): boolean {
-    return this.planSpend(c.slots, uses) !== null;
+    return this.canPlan(c.slots, uses);
+  }
+
+  /** Whether planSpend would succeed; without copying the slots when no exchange is needed. */
+  private canPlan(slots: Record<string, number>, uses: string[]): boolean {
+    if (uses.length === 0) return true;
+    if (uses.length === 1) {
+      if ((slots[uses[0]!] ?? 0) > 0) return true;
+    } else if (uses.length === 2 && uses[0] !== uses[1] && (slots[uses[0]!] ?? 0) > 0 && (slots[uses[1]!] ?? 0) > 0) return true;
+    return this.planSpend(slots, uses) !== null;
   }
 
   private spend(c: Cmb, uses: string[]): void {
@@ -950,34 +1107,44 @@ export class Engine {
   // ---------------------------------------------------------------- movement
 
   private simulateMoves(moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
-    interface M { c: Cmb; toward: boolean; target: Cmb | null; left: number; per: number; from: number; stopWithin: number; stopAtEnemies: boolean; blocks: boolean; actSeq: number; fired: Set<string>; action: CAction }
-    const ms: M[] = [];
+    const ms: Mover[] = [];
     for (const { d, f, actSeq } of moves) {
       const mv = d.action.movement!;
       // Reactions before the move (a fighting withdrawal gives the foe an immediate attack).
       this.fireMoveTriggers('before', d.c, d.action, actSeq, null);
       if (d.c.out) continue;
       const dist = Math.max(0, num(mv.distance(this.frameData(f))));
-      ms.push({ c: d.c, toward: mv.toward, target: f.target, left: dist, per: dist / MOVE_TICKS, from: d.c.view.position as number, stopWithin: mv.stopWithin, stopAtEnemies: mv.stopAtEnemies, blocks: mv.blocks, actSeq, fired: new Set(), action: d.action });
+      ms.push({ c: d.c, toward: mv.toward, target: f.target, left: dist, per: dist / MOVE_TICKS, from: d.c.view.position as number, stopWithin: mv.stopWithin, stopAtEnemies: mv.stopAtEnemies, blocks: mv.blocks, actSeq, fired: new Set(), action: d.action, moving: true, base: 0, v: 0, tm: null });
     }
-    const moving = new Set(ms);
-    const pos = (c: Cmb) => c.view.position as number;
-    for (let tick = 0; tick < MOVE_TICKS && moving.size; tick++) {
+    // The mover of each combatant (the first, should one combatant move twice in one group).
+    const moverOf = new Map<Cmb, Mover>();
+    for (const m of ms) if (!moverOf.has(m.c)) moverOf.set(m.c, m);
+    const distinct = moverOf.size === ms.length;
+    const duringTriggers = this.rs.triggers.some((t) => t.def.on === 'move' && t.def.timing === 'during');
+    let moving = ms.length;
+    const tick: Mover[] = [];
+    for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {
       // Every mover's step is planned from the positions at the start of the tick, then all
       // steps happen together: two movers closing on each other meet where their speeds say.
-      const delta = new Map<M, number>();
+      tick.length = 0;
       for (const m of ms) {
-        if (!moving.has(m)) continue;
+        if (!m.moving) continue;
         if (m.c.out || !m.target || m.target.out || m.left <= 1e-9) {
-          moving.delete(m);
+          m.moving = false;
+          moving--;
           continue;
         }
-        delta.set(m, 0);
+        tick.push(m);
       }
-      this.integrateTick(delta, pos);
-      for (const m of delta.keys()) {
-        if (m.stopAtEnemies && this.blockedAt(m, ms)) moving.delete(m);
-        this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired);
+      if (distinct) this.integrateTick(tick);
+      else this.integrateTickShared(tick);
+      this.touchLine();
+      for (const m of tick) {
+        if (m.stopAtEnemies && this.blockedAt(m, moverOf) && m.moving) {
+          m.moving = false;
+          moving--;
+        }
+        if (duringTriggers) this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired);
       }
     }
     for (const m of ms) {
@@ -992,12 +1159,68 @@ export class Engine {
    * (its move spread over the ticks) toward or away from its target; time advances to the next
    * moment a mover reaches stopWithin of its target, and velocities are recomputed. A mover that
    * has reached a target moving away follows it, as fast as it can.
+   *
+   * This is the form for movers that are all different combatants (always, unless a script
+   * declares two moves of one combatant into one group): each mover finds the mover of its
+   * target once per tick instead of searching for it in every pass.
    */
-  private integrateTick(
-    movers: Map<{ c: Cmb; toward: boolean; target: Cmb | null; left: number; per: number; stopWithin: number }, number>,
-    pos: (c: Cmb) => number,
-  ): void {
-    const ms = [...movers.keys()];
+  private integrateTick(ms: Mover[]): void {
+    const EPS = 1e-9;
+    const n = ms.length;
+    for (const m of ms) m.c.tickMover = m;
+    for (const m of ms) m.tm = m.target!.tickMover ?? null;
+    for (const m of ms) m.c.tickMover = null;
+    let remaining = 1;
+    for (let pass = 0; pass < n * 2 + 2 && remaining > EPS; pass++) {
+      for (let i = 0; i < n; i++) {
+        const m = ms[i]!;
+        const dir = (m.target!.view.position as number) >= (m.c.view.position as number) ? 1 : -1;
+        m.base = m.left > EPS ? (m.toward ? dir : -dir) * m.per : 0;
+      }
+      for (let i = 0; i < n; i++) {
+        const m = ms[i]!;
+        let vm = m.base;
+        if (m.toward && vm !== 0) {
+          const dir = Math.sign(vm);
+          const gap = Math.abs((m.target!.view.position as number) - (m.c.view.position as number)) - m.stopWithin;
+          if (gap <= EPS) {
+            const tv = (m.tm ? m.tm.base : 0) * dir; // the target's speed away from us
+            vm = tv > 0 ? dir * Math.min(m.per, tv) : 0;
+          }
+        }
+        m.v = vm;
+      }
+      // The next moment a mover closes on its target.
+      let tau = remaining;
+      for (let i = 0; i < n; i++) {
+        const m = ms[i]!;
+        const vm = m.v;
+        if (!m.toward || vm === 0) continue;
+        const dir = Math.sign(vm);
+        const gap = Math.abs((m.target!.view.position as number) - (m.c.view.position as number)) - m.stopWithin;
+        const vt = m.tm ? m.tm.v : 0;
+        const rate = dir * (vm - vt);
+        if (gap > EPS && rate > EPS) tau = Math.min(tau, gap / rate);
+      }
+      for (let i = 0; i < n; i++) {
+        const m = ms[i]!;
+        const d = Math.min(Math.abs(m.v * tau), m.left) * Math.sign(m.v);
+        if (d === 0) continue;
+        m.c.view.position = (m.c.view.position as number) + d;
+        m.left -= Math.abs(d);
+        m.c.view.moved = num(m.c.view.moved) + Math.abs(d);
+      }
+      remaining -= tau;
+    }
+    for (const m of ms) {
+      m.c.view.position = round2(m.c.view.position as number);
+      m.c.view.moved = round2(num(m.c.view.moved));
+    }
+  }
+
+  /** integrateTick for a group in which one combatant has several movers (velocities looked up by combatant). */
+  private integrateTickShared(ms: Mover[]): void {
+    const pos = (c: Cmb) => c.view.position as number;
     const EPS = 1e-9;
     let remaining = 1;
     for (let pass = 0; pass < ms.length * 2 + 2 && remaining > EPS; pass++) {
@@ -1006,20 +1229,19 @@ export class Engine {
         const dir = pos(m.target!) >= pos(m.c) ? 1 : -1;
         base.set(m.c, m.left > EPS ? (m.toward ? dir : -dir) * m.per : 0);
       }
-      const v = new Map<(typeof ms)[number], number>();
+      const v = new Map<Mover, number>();
       for (const m of ms) {
         let vm = base.get(m.c)!;
         if (m.toward && vm !== 0) {
           const dir = Math.sign(vm);
           const gap = Math.abs(pos(m.target!) - pos(m.c)) - m.stopWithin;
           if (gap <= EPS) {
-            const tv = (base.get(m.target!) ?? 0) * dir; // the target's speed away from us
+            const tv = (base.get(m.target!) ?? 0) * dir;
             vm = tv > 0 ? dir * Math.min(m.per, tv) : 0;
           }
         }
         v.set(m, vm);
       }
-      // The next moment a mover closes on its target.
       let tau = remaining;
       for (const m of ms) {
         const vm = v.get(m)!;
@@ -1050,12 +1272,18 @@ export class Engine {
    * standing still, or moving with a move that blocks (a sprint never does). Its own target it
    * simply follows.
    */
-  private blockedAt(m: { c: Cmb; target: Cmb | null }, ms: Array<{ c: Cmb; blocks: boolean }>): boolean {
+  private blockedAt(m: Mover, moverOf: Map<Cmb, Mover>): boolean {
+    const blocks = (o: Cmb) => {
+      if (o === m.target) return false;
+      const om = moverOf.get(o);
+      return !om || om.blocks;
+    };
+    const line = this.line();
+    if (line) return line.someEnemyWithin(m.c.side, m.c.view.position as number, this.rs.reach, blocks);
     for (const o of this.cmbs) {
       if (o.side === m.c.side || o.out || o === m.target) continue;
       if (Math.abs((o.view.position as number) - (m.c.view.position as number)) > this.rs.reach) continue;
-      const om = ms.find((x) => x.c === o);
-      if (!om || om.blocks) return true;
+      if (blocks(o)) return true;
     }
     return false;
   }
@@ -1067,13 +1295,17 @@ export class Engine {
       if (t.def.on !== 'move' || t.def.timing !== timing) continue;
       if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;
       for (const r of this.reactorsFor(t, mover)) {
-        const key = `${t.def.id}:${r.id}`;
-        if (fired?.has(key)) continue;
+        let key: string | undefined;
+        if (fired && fired.size) {
+          key = `${t.def.id}:${r.id}`;
+          if (fired.has(key)) continue;
+        }
         if (timing === 'during') {
-          const within = num(t.within(this.base({ reactor: r.view, actor: r.view, mover: mover.view })));
+          const fixed = constantOf(t.within);
+          const within = num(fixed ? fixed.value : t.within(this.base({ reactor: r.view, actor: r.view, mover: mover.view })));
           if (this.distance(r, mover)! > within) continue;
         }
-        if (this.react(t, r, mover, eventSeq, 0)) fired?.add(key);
+        if (this.react(t, r, mover, eventSeq, 0)) fired?.add(key ?? `${t.def.id}:${r.id}`);
         else if (timing === 'during' && fired) {
           /* the reactor may still react later in the move if it could not now */
         }
@@ -1116,8 +1348,28 @@ export class Engine {
     void depth;
     if (this.reactionDepth >= maxDepth) throw this.rs.evaluator.at(t.ptr, `reactions nested deeper than ${maxDepth} (limits.reactionDepth): trigger "${t.def.id}" keeps setting itself off`);
     const f: Frame = { actor: reactor, target: by, action: t.perform, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${reactor.id}.${t.def.id}`, depth: depth + 1, event };
-    const data = this.base({ reactor: reactor.view, actor: reactor.view, mover: by.view, target: by.view, distance: this.distance(reactor, by), action: t.perform?.view ?? null, event });
-    if (t.perform && !truthy(t.perform.requires(this.frameData(f)))) return false;
+    const s = this.summary();
+    const data: Data = {
+      round: this.round,
+      phase: this.phase ?? null,
+      step: this.step ?? null,
+      options: this.rs.options,
+      holder: this.holder,
+      sides: this.sidesMap,
+      sideList: s.sideList,
+      standingSides: s.standingSides,
+      lastStanding: s.lastStanding,
+      best: s.best,
+      everyone: this.everyone,
+      reactor: reactor.view,
+      actor: reactor.view,
+      mover: by.view,
+      target: by.view,
+      distance: this.distance(reactor, by),
+      action: t.perform?.view ?? null,
+      event,
+    };
+    if (t.perform && !alwaysTrue(t.perform.requires) && !truthy(t.perform.requires(this.frameData(f)))) return false;
     const wanted = truthy(t.when(data));
     if (t.def.decide) {
       // An optional reaction is the reactor's choice: a labelled decision whose default is `when`.
@@ -1169,7 +1421,7 @@ export class Engine {
     heal: (f: Frame, who: 'self' | 'target', amount: number, stat: string) => {
       const target = who === 'self' ? f.actor : f.target;
       if (!target) return;
-      target.view[stat] = num(target.view[stat]) + amount;
+      this.setView(target, stat, num(target.view[stat]) + amount);
       this.emit('damage', { target: target.id, amount: -amount, stat, value: target.view[stat], by: f.actor.id });
       this.recheckOut(target);
     },
@@ -1177,7 +1429,7 @@ export class Engine {
       const target = who === 'self' ? f.actor : f.target;
       if (!target) return;
       if (until) this.conditions.push({ id: `set:${key}`, owner: target, moment: this.ownTurn(until.moment, f), remaining: until.count, restore: { key, value: target.view[key] } });
-      target.view[key] = value as Scalar;
+      this.setView(target, key, value as Scalar);
       this.recheckOut(target);
     },
     condition: (f: Frame, who: 'self' | 'target', id: string, moment: Moment, count: number, then: CEffect[]) => {
@@ -1193,7 +1445,7 @@ export class Engine {
     adjust: (f: Frame, who: 'self' | 'target', key: string, by: number, until: { moment: Moment; count: number } | null) => {
       const target = who === 'self' ? f.actor : f.target;
       if (!target) return;
-      target.view[key] = num(target.view[key]) + by;
+      this.setView(target, key, num(target.view[key]) + by);
       if (until) this.conditions.push({ id: `adjust:${key}`, owner: target, moment: this.ownTurn(until.moment, f), remaining: until.count, adjust: { key, by } });
       if (key === 'initiative') this.emit('initiative', { who: target.id, scope: 'combatant', value: target.view.initiative, adjusted: by });
       this.recheckOut(target);
@@ -1208,7 +1460,7 @@ export class Engine {
 
   private applyDamage(target: Cmb, amount: number, stat: string, by: Cmb): void {
     const wasOut = target.out;
-    target.view[stat] = num(target.view[stat]) - amount;
+    this.setView(target, stat, num(target.view[stat]) - amount);
     this.emit('damage', { target: target.id, amount, stat, value: target.view[stat], by: by.id });
     const bySide = this.sideById.get(by.side)!;
     const tSide = this.sideById.get(target.side)!;
@@ -1229,11 +1481,17 @@ export class Engine {
   }
 
   private recheckOut(c: Cmb): void {
-    const out = truthy(this.rs.out(this.base({ actor: c.view })));
+    const out = truthy(this.rs.out(this.actorData(c.view)));
     if (out && !c.out) {
       c.out = true;
+      this.sideById.get(c.side)!.standing--;
+      this.touchLine();
       this.emit('down', { combatant: c.id });
-    } else if (!out && c.out) c.out = false;
+    } else if (!out && c.out) {
+      c.out = false;
+      this.sideById.get(c.side)!.standing++;
+      this.touchLine();
+    }
     this.refreshSideViews();
   }
 
@@ -1249,12 +1507,12 @@ export class Engine {
     this.conditions = keep;
     for (const cond of ending) {
       if (cond.adjust) {
-        cond.owner.view[cond.adjust.key] = num(cond.owner.view[cond.adjust.key]) - cond.adjust.by;
+        this.setView(cond.owner, cond.adjust.key, num(cond.owner.view[cond.adjust.key]) - cond.adjust.by);
         this.recheckOut(cond.owner);
         continue;
       }
       if (cond.restore) {
-        cond.owner.view[cond.restore.key] = cond.restore.value;
+        this.setView(cond.owner, cond.restore.key, cond.restore.value);
         this.recheckOut(cond.owner);
         continue;
       }
@@ -1273,7 +1531,7 @@ export class Engine {
 
   private checkEnd(): void {
     if (this.ended) throw new CombatEnded();
-    const data = this.base({});
+    const data = this.baseData();
     for (const e of this.rs.end) {
       if (!truthy(e.when(data))) continue;
       const w = e.winner(data);
@@ -1284,6 +1542,29 @@ export class Engine {
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Each stat with its default, read once per compiled ruleset (every combat of a simulation sets them up). */
+const STAT_DEFAULTS = new WeakMap<CompiledRuleset, Array<[string, unknown]>>();
+function statDefaults(rs: CompiledRuleset): Array<[string, unknown]> {
+  let list = STAT_DEFAULTS.get(rs);
+  if (!list) {
+    list = Object.entries(rs.def.combatant.stats).map(([stat, sd]) => [stat, sd.default ?? 0] as [string, unknown]);
+    STAT_DEFAULTS.set(rs, list);
+  }
+  return list;
+}
+
+/** `fn` is an absent optional expression whose value is truthy: no need to build its data. */
+function alwaysTrue(fn: Fn): boolean {
+  const k = constantOf(fn);
+  return k !== undefined && truthy(k.value);
+}
+
+/** `fn` is an absent optional expression whose value is falsy. */
+function alwaysFalse(fn: Fn): boolean {
+  const k = constantOf(fn);
+  return k !== undefined && !truthy(k.value);
+}
 
 export function describeMoment(m: Moment): string {
   if (typeof m === 'string') return m;

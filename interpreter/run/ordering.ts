@@ -115,19 +115,27 @@ function compareVectors(a: number[], b: number[]): number {
  */
 export function orderIntoGroups<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv): T[][] {
   if (items.length === 0) return [];
-  const vectors = new Map<T, number[]>();
-  for (const it of items) vectors.set(it, ordering.keys.map((k) => k(it, env)));
-  const sorted = [...items].sort((a, b) => compareVectors(vectors.get(a)!, vectors.get(b)!) || a.listing - b.listing);
-  const groups: T[][] = [];
-  for (const it of sorted) {
+  // Each item with its sort vector, computed item by item, key by key (an expression key may roll).
+  const keys = ordering.keys;
+  const rows: Array<{ it: T; v: number[] }> = new Array(items.length);
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i]!;
+    const v = new Array<number>(keys.length);
+    for (let k = 0; k < keys.length; k++) v[k] = keys[k]!(it, env);
+    rows[i] = { it, v };
+  }
+  // Sorting the rows with the comparator of the items gives the items' order exactly.
+  rows.sort((a, b) => compareVectors(a.v, b.v) || a.it.listing - b.it.listing);
+  const groups: Array<{ first: number[]; items: T[] }> = [];
+  for (const r of rows) {
     const last = groups[groups.length - 1];
-    if (last && compareVectors(vectors.get(last[0]!)!, vectors.get(it)!) === 0) last.push(it);
-    else groups.push([it]);
+    if (last && compareVectors(last.first, r.v) === 0) last.items.push(r.it);
+    else groups.push({ first: r.v, items: [r.it] });
   }
   const out: T[][] = [];
   for (const g of groups) {
-    if (g.length === 1) out.push(g);
-    else out.push(...breakTie(g, ordering.ties, env));
+    if (g.items.length === 1) out.push(g.items);
+    else out.push(...breakTie(g.items, ordering.ties, env));
   }
   return out;
 }

@@ -6,7 +6,7 @@
  * the end of the path is returned as null. Unlike json-logic-js it reads own properties only
  * (strings and arrays still have own indices and `length`), and the segments `__proto__`,
  * `constructor` and `prototype` are refused at compile time in literal paths and read as
- * missing in computed ones.
+ * missing in computed ones. (How "own only" is checked cheaply: see INHERITABLE.)
  */
 import {
   hasOwn,
@@ -18,26 +18,87 @@ import {
   type OpSite,
 } from './core.js';
 
+/**
+ * Every property name found on the prototype chains of the built-in prototypes (Object, Array,
+ * String, Number, Boolean, Function, Map, Date… — every global constructor's `prototype`).
+ *
+ * Reading a segment the data object does not own is "missing". Expression data is JSON-like —
+ * plain objects, arrays, strings, numbers, booleans, null — whose prototypes are built-in, so a
+ * name that no built-in prototype has can only be found as an own property: for such a name the
+ * own-property test is skipped (`data[name]` is undefined exactly when it is not owned). Names a
+ * built-in prototype has (`toString`, `map`, `length`, `hasOwnProperty`…) are still tested, before
+ * the property is read, as always. The set is taken once, when this module loads.
+ */
+const INHERITABLE: ReadonlySet<string> = (() => {
+  const names = new Set<string>();
+  const seen = new Set<object>();
+  const addChain = (start: unknown) => {
+    for (let o = start; o !== null && (typeof o === 'object' || typeof o === 'function') && !seen.has(o); o = Object.getPrototypeOf(o)) {
+      seen.add(o);
+      for (const k of Object.getOwnPropertyNames(o)) names.add(k);
+    }
+  };
+  // Global constructors only, read from their descriptors: never run a getter (in Node's -e and
+  // REPL, or in a browser, some globals are lazy getters that warn or load things when read).
+  for (const k of Object.getOwnPropertyNames(globalThis)) {
+    const desc = Object.getOwnPropertyDescriptor(globalThis, k);
+    const v: unknown = desc && 'value' in desc ? desc.value : undefined;
+    if (typeof v !== 'function') continue;
+    const proto = Object.getOwnPropertyDescriptor(v, 'prototype');
+    if (proto && 'value' in proto) addChain(proto.value);
+  }
+  for (const v of [{}, [], '', 0, false, () => {}, function* () {}, async () => {}, [].values(), new Map().values(), ''.matchAll(/x/g)]) addChain(Object.getPrototypeOf(v));
+  return names;
+})();
+
+/** Whether reading `segment` needs the own-property test first (a built-in prototype has that name). */
+export function needsOwnTest(segment: string): boolean {
+  return INHERITABLE.has(segment);
+}
+
 /** Follow pre-split segments; `notFound` for anything missing. Literal paths are pre-checked. */
-function walk(data: unknown, segments: readonly string[], notFound: unknown): unknown {
+function walk(data: unknown, segments: readonly string[], tests: readonly boolean[], notFound: unknown): unknown {
   let cur = data;
   for (let i = 0; i < segments.length; i++) {
     if (cur === null || cur === undefined) return notFound;
     const seg = segments[i]!;
-    if (!hasOwn.call(cur, seg)) return notFound;
+    if (tests[i] && !hasOwn.call(cur, seg)) return notFound;
     cur = (cur as Record<string, unknown>)[seg];
     if (cur === undefined) return notFound;
   }
   return cur;
 }
 
+/** A computed path, split and checked once (computed paths repeat: "sides.<side>.out"). */
+interface SplitPath {
+  segments: string[];
+  tests: boolean[];
+  unsafe: boolean;
+}
+
+function splitPath(path: string): SplitPath {
+  const segments = path.split('.');
+  return { segments, tests: segments.map(needsOwnTest), unsafe: segments.some(isUnsafeSegment) };
+}
+
+/** Computed paths one `var` has seen (a few at most: one per side, per combatant…), bounded. */
+const PATH_CACHE_LIMIT = 64;
+
 /** `{"var": [path, fallback]}` with a path only known at run time. */
-export function lookup(data: unknown, path: unknown, fallback: unknown): unknown {
+export function lookup(data: unknown, path: unknown, fallback: unknown, cache?: Map<string, SplitPath>): unknown {
   const notFound = fallback === undefined ? null : fallback;
   if (path === undefined || path === '' || path === null) return data;
-  const segments = String(path).split('.');
-  for (let i = 0; i < segments.length; i++) if (isUnsafeSegment(segments[i]!)) return notFound;
-  return walk(data, segments, notFound);
+  const text = String(path);
+  let split = cache?.get(text);
+  if (split === undefined) {
+    split = splitPath(text);
+    if (cache !== undefined) {
+      if (cache.size >= PATH_CACHE_LIMIT) cache.clear();
+      cache.set(text, split);
+    }
+  }
+  if (split.unsafe) return notFound;
+  return walk(data, split.segments, split.tests, notFound);
 }
 
 /** Literal path segments, or undefined when the path is not a literal scalar. */
@@ -64,12 +125,13 @@ export const varOp: OpDefinition = {
     const segments = literalPathSegments(site);
     if (n > 2 || segments === undefined) {
       // General form: computed path, or extra arguments (evaluated for effect, then ignored).
+      const cache = new Map<string, SplitPath>();
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
         const path = n > 0 ? args[0]!(d, c) : undefined;
         const fallback = n > 1 ? args[1]!(d, c) : undefined;
         for (let i = 2; i < n; i++) args[i]!(d, c);
-        return lookup(d, path, fallback);
+        return lookup(d, path, fallback, cache);
       };
     }
     // Literal path. The default is still evaluated every time (json-logic-js is eager) unless it is
@@ -92,19 +154,21 @@ export const varOp: OpDefinition = {
         return d;
       };
     }
+    const tests = segments.map(needsOwnTest);
     if (!constFallback) {
       const fb = fallbackArg!;
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
         const f = fb(d, c);
-        return walk(d, segments, f === undefined ? null : f);
+        return walk(d, segments, tests, f === undefined ? null : f);
       };
     }
     if (segments.length === 1) {
       const s0 = segments[0]!;
+      const t0 = tests[0]!;
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        if (d === null || d === undefined || !hasOwn.call(d, s0)) return nf;
+        if (d === null || d === undefined || (t0 && !hasOwn.call(d, s0))) return nf;
         const v = (d as Record<string, unknown>)[s0];
         return v === undefined ? nf : v;
       };
@@ -112,18 +176,38 @@ export const varOp: OpDefinition = {
     if (segments.length === 2) {
       const s0 = segments[0]!;
       const s1 = segments[1]!;
+      const t0 = tests[0]!;
+      const t1 = tests[1]!;
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        if (d === null || d === undefined || !hasOwn.call(d, s0)) return nf;
+        if (d === null || d === undefined || (t0 && !hasOwn.call(d, s0))) return nf;
         const v = (d as Record<string, unknown>)[s0];
-        if (v === null || v === undefined || !hasOwn.call(v, s1)) return nf;
+        if (v === null || v === undefined || (t1 && !hasOwn.call(v, s1))) return nf;
         const w = (v as Record<string, unknown>)[s1];
         return w === undefined ? nf : w;
       };
     }
+    if (segments.length === 3) {
+      const s0 = segments[0]!;
+      const s1 = segments[1]!;
+      const s2 = segments[2]!;
+      const t0 = tests[0]!;
+      const t1 = tests[1]!;
+      const t2 = tests[2]!;
+      return (d, c) => {
+        if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+        if (d === null || d === undefined || (t0 && !hasOwn.call(d, s0))) return nf;
+        const v = (d as Record<string, unknown>)[s0];
+        if (v === null || v === undefined || (t1 && !hasOwn.call(v, s1))) return nf;
+        const w = (v as Record<string, unknown>)[s1];
+        if (w === null || w === undefined || (t2 && !hasOwn.call(w, s2))) return nf;
+        const x = (w as Record<string, unknown>)[s2];
+        return x === undefined ? nf : x;
+      };
+    }
     return (d, c) => {
       if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-      return walk(d, segments, nf);
+      return walk(d, segments, tests, nf);
     };
   },
 };

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * The interpreter of this checkout against another build of it (e.g. the last commit), in one
+ * process, alternating batches: combats per second on the two benchmark encounters, time per
+ * round of the generated encounter at a few sizes, and compiled-expression evaluations per second
+ * on benchmark 2's pairs (both builds' compileExpression, and json-logic-js for reference). Used
+ * to measure engine changes.
+ *
+ *   git archive HEAD interpreter schemas tsconfig.json package.json | tar -x -C /tmp/old
+ *   ln -s "$PWD/node_modules" /tmp/old/node_modules && (cd /tmp/old && npx tsc -p tsconfig.json)
+ *   node --expose-gc bench/compare-builds.mjs --old /tmp/old/dist [--seconds 8] [--sizes 100,1000]
+ */
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import jsonLogic from 'json-logic-js';
+import { generateEncounter, SCALING_OVERLAYS } from './scaling.mjs';
+import { collectPairs } from './expressions.mjs';
+import { gc, now, ROOT } from './lib.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const oldDist = resolve(opt('--old', '/tmp/old/dist'));
+const seconds = Number(opt('--seconds', 8));
+const sizes = opt('--sizes', '100,1000').split(',').filter(Boolean).map(Number);
+const load = async (dist) => import(pathToFileURL(join(dist, 'interpreter/pipeline.js')).href);
+const builds = { old: await load(oldDist), new: await load(join(ROOT, 'dist')) };
+const OSE = ['phased-round', 'crossbow-speed', 'two-handed-last'].map((o) => join(ROOT, 'rulesets/ose/overlays', `${o}.json`));
+const cases = [
+  { name: 'OSE phased 6v6', rs: join(ROOT, 'rulesets/ose/ose.json'), ov: OSE, enc: join(ROOT, 'bench/encounters/ose-phased-6v6.json') },
+  { name: 'd20 SRD 4v4', rs: join(ROOT, 'rulesets/d20-srd/d20-srd.json'), ov: [], enc: join(ROOT, 'bench/encounters/d20-4v4.json') },
+];
+const out = { command: `node --expose-gc bench/compare-builds.mjs ${args.join(' ')}`.trim(), old: oldDist, combats: [], scaling: [], expressions: null };
+for (const c of cases) {
+  const p = {};
+  for (const [k, b] of Object.entries(builds)) {
+    const program = b.loadProgram(c.rs, c.ov);
+    p[k] = { b, program, enc: b.loadEncounter(c.enc, program), runs: 0, ms: 0 };
+    for (let t0 = now(), s = 0; now() - t0 < 600; ) b.run(program, p[k].enc, { seed: 900000 + s++ });
+  }
+  let seed = 1;
+  while (p.old.ms < seconds * 1000) {
+    for (const k of ['old', 'new']) {
+      const x = p[k];
+      gc();
+      const t0 = now();
+      let s = seed;
+      do x.b.run(x.program, x.enc, { seed: s++ });
+      while (now() - t0 < 300);
+      x.runs += s - seed;
+      x.ms += now() - t0;
+    }
+    seed += 100000;
+  }
+  const r = { name: c.name, old: round((p.old.runs * 1000) / p.old.ms), new: round((p.new.runs * 1000) / p.new.ms) };
+  r.speedup = round(r.new / r.old, 2);
+  out.combats.push(r);
+  process.stderr.write(`${c.name}: old ${r.old} combats/s, new ${r.new} combats/s → ${r.speedup}×\n`);
+}
+for (const n of sizes) {
+  const r = { n };
+  for (const [k, b] of Object.entries(builds)) {
+    const program = b.loadProgram(join(ROOT, 'rulesets/ose/ose.json'), SCALING_OVERLAYS);
+    const enc = b.loadEncounter(`scaling-${n}.json`, program, JSON.stringify(generateEncounter(n)));
+    b.run(program, enc, { seed: 999, rounds: 2 });
+    gc();
+    let ms = 0;
+    let rounds = 0;
+    for (let s = 1; ms < 1500 || rounds < 4; s++) {
+      const t0 = now();
+      rounds += b.run(program, enc, { seed: s, rounds: 4 }).rounds;
+      ms += now() - t0;
+    }
+    r[k] = round(ms / rounds, 2);
+  }
+  r.speedup = round(r.old / r.new, 2);
+  out.scaling.push(r);
+  process.stderr.write(`n=${n}: old ${r.old} ms/round, new ${r.new} ms/round → ${r.speedup}×\n`);
+}
+{
+  // Expressions: the same pairs, compiled by each build.
+  const oldExpr = await import(pathToFileURL(join(oldDist, 'interpreter/expr/index.js')).href);
+  const newExpr = await import(pathToFileURL(join(ROOT, 'dist/interpreter/expr/index.js')).href);
+  const { pairs } = collectPairs({ seeds: 20, compile: newExpr.compileExpression });
+  const oldFns = new Map();
+  for (const p of pairs) {
+    if (!oldFns.has(p.expr)) oldFns.set(p.expr, oldExpr.compileExpression(p.expr, { file: p.ruleset, pointer: p.pointer }));
+    p.old = oldFns.get(p.expr);
+  }
+  const ctxNew = newExpr.createEvalContext();
+  const ctxOld = oldExpr.createEvalContext();
+  let sink = 0;
+  const passes = {
+    new: () => {
+      for (const p of pairs) {
+        ctxNew.steps = 0;
+        if (p.compiled(p.data, ctxNew) !== undefined) sink++;
+      }
+    },
+    old: () => {
+      for (const p of pairs) {
+        ctxOld.steps = 0;
+        if (p.old(p.data, ctxOld) !== undefined) sink++;
+      }
+    },
+    jsonLogic: () => {
+      for (const p of pairs) if (jsonLogic.apply(p.expr, p.data) !== undefined) sink++;
+    },
+  };
+  const t = { new: 0, old: 0, jsonLogic: 0 };
+  const n = { new: 0, old: 0, jsonLogic: 0 };
+  for (let i = 0; i < 20; i++) for (const f of Object.values(passes)) f();
+  while (t.old < seconds * 1000) {
+    for (const [k, f] of Object.entries(passes)) {
+      gc();
+      const t0 = now();
+      do {
+        f();
+        n[k]++;
+      } while (now() - t0 < 200);
+      t[k] += now() - t0;
+    }
+  }
+  const rate = (k) => (n[k] * pairs.length * 1000) / t[k];
+  out.expressions = {
+    pairs: pairs.length,
+    oldPerSecond: Math.round(rate('old')),
+    newPerSecond: Math.round(rate('new')),
+    jsonLogicPerSecond: Math.round(rate('jsonLogic')),
+    speedup: round(rate('new') / rate('old'), 2),
+    oldVsJsonLogic: round(rate('old') / rate('jsonLogic'), 2),
+    newVsJsonLogic: round(rate('new') / rate('jsonLogic'), 2),
+    sink: sink > 0,
+  };
+  process.stderr.write(`expressions: old ${out.expressions.oldPerSecond}/s (${out.expressions.oldVsJsonLogic}× json-logic-js), new ${out.expressions.newPerSecond}/s (${out.expressions.newVsJsonLogic}×) → ${out.expressions.speedup}×\n`);
+}
+process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+
+function round(x, d = 1) {
+  return Math.round(x * 10 ** d) / 10 ** d;
+}

@@ -1,0 +1,145 @@
+/**
+ * Benchmark 1: the interpreter against a hand-written TypeScript baseline of the same rules
+ * (bench/baseline/*.ts, compiled to dist/bench/baseline), in one process, alternating batches.
+ *
+ * Honesty checks, both printed:
+ * - exact replay: the baseline driven by the project's labelled dice (the same dice the
+ *   interpreter rolls for the same seed) must end every combat exactly as the interpreter does —
+ *   same winner, same number of rounds, same hit points for every combatant;
+ * - same distribution: with its own fast dice (one sfc32 stream per combat), the baseline's win
+ *   rate, draw rate and mean rounds must agree with the interpreter's within statistical
+ *   tolerance (two-proportion z-test, Welch z-test; |z| < 3).
+ */
+import { readFileSync } from 'node:fs';
+import { loadEncounter, loadProgram, run } from '../dist/interpreter/pipeline.js';
+import { Dice } from '../dist/interpreter/dice/index.js';
+import { FastRoller, ONCE } from '../dist/bench/baseline/common.js';
+import { gc, median, now, twoMeans, twoProportion } from './lib.mjs';
+
+const label = (r, a, b, c) => `${r === ONCE ? 'init' : `r${r}`}.${a}.${b}${c ? `.${c}` : ''}`;
+
+/** A roller that asks the project's Dice for the labelled roll the interpreter makes. */
+function labelledRoller(seed) {
+  const dice = new Dice(seed);
+  return { roll: (spec, r, a, b, c) => dice.roll(label(r, a, b, c), spec.text).total };
+}
+
+/** Hit points at the end of an interpreter run: the starting value, then each damage event's. */
+function finalHp(events, start) {
+  const hp = { ...start };
+  for (const e of events) if (e.type === 'damage' && e.stat === 'hp') hp[e.target] = e.value;
+  return hp;
+}
+
+export async function interpVsBaseline({ name, ruleset, overlays, encounter, Baseline, load, seconds = 10, batchMs = 400, exactSeeds = 200, log = () => {} }) {
+  const program = loadProgram(ruleset, overlays);
+  const enc = loadEncounter(encounter, program);
+  const tpl = load(JSON.parse(readFileSync(encounter, 'utf8')));
+  const base = new Baseline(tpl);
+  const sideIds = tpl.sideIds;
+  const startHp = Object.fromEntries(tpl.cmbs.map((c) => [c.id, c.hp]));
+
+  // 1. Exact replay with the same labelled dice.
+  let identical = 0;
+  const mismatches = [];
+  for (let s = 1; s <= exactSeeds; s++) {
+    const o = base.run(labelledRoller(s));
+    const r = run(program, enc, { seed: s });
+    const bw = o.winner < 0 ? null : sideIds[o.winner];
+    const ihp = finalHp(r.events, startHp);
+    const bhp = base.finalHp();
+    const same = bw === r.winner && o.rounds === r.rounds && Object.keys(ihp).every((k) => ihp[k] === bhp[k]);
+    if (same) identical++;
+    else if (mismatches.length < 5) mismatches.push({ seed: s, interpreter: { winner: r.winner, rounds: r.rounds }, baseline: { winner: bw, rounds: o.rounds } });
+  }
+  log(`  exact replay (labelled dice): ${identical}/${exactSeeds} identical`);
+
+  // 2. Warm-up, then alternating timed batches.
+  const rng = new FastRoller(1);
+  let iSeed = 1_000_000;
+  let bSeed = 2_000_000;
+  for (let t0 = now(); now() - t0 < 800; ) run(program, enc, { seed: iSeed++ });
+  for (let t0 = now(); now() - t0 < 800; ) {
+    rng.reseed(bSeed++);
+    base.run(rng);
+  }
+  const interp = { runs: 0, ms: 0, rates: [], wins: 0, draws: 0, rounds: [] };
+  const hand = { runs: 0, ms: 0, rates: [], wins: 0, draws: 0, rounds: [] };
+  iSeed = 1;
+  bSeed = 1;
+  const ratios = [];
+  while (interp.ms < seconds * 1000) {
+    gc();
+    let n = 0;
+    let t0 = now();
+    let t = t0;
+    do {
+      const r = run(program, enc, { seed: iSeed++ });
+      n++;
+      if (r.winner === sideIds[0]) interp.wins++;
+      else if (r.winner === null) interp.draws++;
+      interp.rounds.push(r.rounds);
+      t = now();
+    } while (t - t0 < batchMs);
+    interp.runs += n;
+    interp.ms += t - t0;
+    const iRate = (n * 1000) / (t - t0);
+    interp.rates.push(iRate);
+    gc();
+    n = 0;
+    t0 = now();
+    do {
+      for (let k = 0; k < 16; k++) {
+        rng.reseed(bSeed++);
+        const o = base.run(rng);
+        n++;
+        if (o.winner === 0) hand.wins++;
+        else if (o.winner < 0) hand.draws++;
+        hand.rounds.push(o.rounds);
+      }
+      t = now();
+    } while (t - t0 < batchMs);
+    hand.runs += n;
+    hand.ms += t - t0;
+    const bRate = (n * 1000) / (t - t0);
+    hand.rates.push(bRate);
+    ratios.push(iRate / bRate);
+  }
+  const iRate = (interp.runs * 1000) / interp.ms;
+  const bRate = (hand.runs * 1000) / hand.ms;
+  const win = twoProportion(interp.wins, interp.runs, hand.wins, hand.runs);
+  const draw = twoProportion(interp.draws, interp.runs, hand.draws, hand.runs);
+  const rounds = twoMeans(interp.rounds, hand.rounds);
+  const Z = 3;
+  const sameDistribution = Math.abs(win.z) < Z && Math.abs(draw.z) < Z && Math.abs(rounds.z) < Z;
+  const result = {
+    name,
+    ruleset: [ruleset, ...overlays].map((p) => p.replace(/^.*\/(rulesets|bench)\//, '$1/')),
+    encounter: encounter.replace(/^.*\/bench\//, 'bench/'),
+    interpreter: { combats: interp.runs, seconds: round(interp.ms / 1000, 2), combatsPerSecond: round(iRate, 1), batchMedian: round(median(interp.rates), 1) },
+    baseline: { combats: hand.runs, seconds: round(hand.ms / 1000, 2), combatsPerSecond: round(bRate, 1), batchMedian: round(median(hand.rates), 1) },
+    ratio: round(iRate / bRate, 4),
+    ratioBatches: { n: ratios.length, median: round(median(ratios), 4), min: round(Math.min(...ratios), 4), max: round(Math.max(...ratios), 4) },
+    goal: { ratioAtLeast: 0.5, met: iRate / bRate >= 0.5 },
+    exactReplay: { seeds: exactSeeds, identical, mismatches },
+    distribution: {
+      test: 'two-proportion z-test (win, draw), Welch z-test (mean rounds); agree when |z| < 3',
+      winRate: { side: sideIds[0], interpreter: round(win.p1, 4), baseline: round(win.p2, 4), z: round(win.z, 2), p: round(win.p, 3) },
+      drawRate: { interpreter: round(draw.p1, 4), baseline: round(draw.p2, 4), z: round(draw.z, 2), p: round(draw.p, 3) },
+      meanRounds: { interpreter: round(rounds.m1, 3), baseline: round(rounds.m2, 3), z: round(rounds.z, 2), p: round(rounds.p, 3) },
+      agree: sameDistribution,
+    },
+  };
+  log(
+    `  interpreter ${result.interpreter.combatsPerSecond} combats/s, baseline ${result.baseline.combatsPerSecond} combats/s, ratio ${result.ratio} ` +
+      `(batches: median ${result.ratioBatches.median}, ${result.ratioBatches.min}–${result.ratioBatches.max})`,
+  );
+  log(
+    `  distribution: win(${sideIds[0]}) ${result.distribution.winRate.interpreter} vs ${result.distribution.winRate.baseline} (z ${result.distribution.winRate.z}), ` +
+      `draws ${result.distribution.drawRate.interpreter} vs ${result.distribution.drawRate.baseline} (z ${result.distribution.drawRate.z}), ` +
+      `rounds ${result.distribution.meanRounds.interpreter} vs ${result.distribution.meanRounds.baseline} (z ${result.distribution.meanRounds.z}) → ${sameDistribution ? 'agree' : 'DIFFER'}`,
+  );
+  return result;
+}
+
+const round = (x, d) => Math.round(x * 10 ** d) / 10 ** d;
