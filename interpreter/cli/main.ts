@@ -187,7 +187,7 @@ export function buildCli(io: Io): Command {
     .option('--seed <n>', 'simulation seed: run i uses a seed derived from (seed, i), whatever the number of workers', intOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--workers <k>', 'worker threads (default: all cores)', intOption('--workers', 1, 256))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
-    .addHelpText('after', '\nExample: phasebook simulate rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json --with rulesets/ose/overlays/phased-round.json --vs "rulesets/ose/ose.json --with rulesets/ose/overlays/phased-round.json --with rulesets/ose/overlays/crossbow-speed.json" --runs 2000')
+    .addHelpText('after', '\nExample (a house rule on vs off): phasebook simulate base.json encounter.json --vs "base.json --with house-rule.json" --runs 2000\nThe README has a worked example.')
     .action(async (ruleset: string, encounter: string, opts: { with: string[]; vs: string[]; runs: number; seed: number; workers?: number; format: string }) => {
       const variants: VariantFiles[] = [variantOf(ruleset, opts.with, encounter), ...opts.vs.map((v) => parseVs(v, encounter))];
       // Check every document here, so bad input is reported before any worker starts.
