@@ -11,61 +11,15 @@
  * (mini-encounter.json is its encounter).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
+import { ensureBuilt, ROOT, runBinary, type Result } from './support/binary.js';
 import jsonc from 'jsonc-parser';
 
-const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin', 'phasebook.js');
-const DIST_MAIN = join(ROOT, 'dist', 'interpreter', 'cli', 'main.js');
 const B = 'test/fixtures/bad';
 const MINI = `${B}/mini.json`;
 const MINI_ENC = `${B}/mini-encounter.json`;
-
-// ------------------------------------------------------------------------------- build once (same lock as cli.test.ts)
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) newest = Math.max(newest, newestSource(p));
-    else if (e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-function ensureBuilt(): void {
-  const lock = join(tmpdir(), `phasebook-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`);
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 300_000) rmdirSync(lock);
-      } catch {
-        /* gone meanwhile */
-      }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lock}`);
-      sleep(200);
-    }
-  }
-  try {
-    const stale = !existsSync(DIST_MAIN) || statSync(DIST_MAIN).mtimeMs < newestSource(join(ROOT, 'interpreter'));
-    if (stale) {
-      const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 170_000 });
-      if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
-    }
-  } finally {
-    rmdirSync(lock);
-  }
-}
 
 beforeAll(() => {
   ensureBuilt();
@@ -73,18 +27,7 @@ beforeAll(() => {
 
 // ------------------------------------------------------------------------------- helpers
 
-interface Result {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
-
-function pb(...args: string[]): Result {
-  const t0 = Date.now();
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PHASEBOOK_DEBUG: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, ms: Date.now() - t0 };
-}
+const pb = runBinary;
 
 const read = (file: string) => readFileSync(join(ROOT, file), 'utf8');
 

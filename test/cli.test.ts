@@ -5,73 +5,13 @@
  * point is a change in the order of acts (crossbow-speed).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { createHash } from 'node:crypto';
+import { ensureBuilt, ROOT, runBinary, type Result } from './support/binary.js';
 
-const ROOT = join(import.meta.dirname, '..');
-const BIN = join(ROOT, 'bin', 'phasebook.js');
-const DIST_MAIN = join(ROOT, 'dist', 'interpreter', 'cli', 'main.js');
+// ------------------------------------------------------------------------------- the binary
 
-// ------------------------------------------------------------------------------- build once
-
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const name of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, name.name);
-    if (name.isDirectory()) newest = Math.max(newest, newestSource(p));
-    else if (name.name.endsWith('.ts') && !name.name.endsWith('.test.ts')) newest = Math.max(newest, statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-
-/**
- * Build dist/ when it is missing or older than the sources. Test files run in parallel workers,
- * so the build is serialised with a lock directory: nobody spawns the binary while tsc writes.
- */
-function ensureBuilt(): void {
-  const lock = join(tmpdir(), `phasebook-build-${createHash('sha1').update(ROOT).digest('hex').slice(0, 12)}.lock`);
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      try {
-        if (Date.now() - statSync(lock).mtimeMs > 300_000) rmdirSync(lock); // left behind by a killed run
-      } catch {
-        /* gone meanwhile */
-      }
-      if (Date.now() > deadline) throw new Error(`timed out waiting for the build lock ${lock}`);
-      sleep(200);
-    }
-  }
-  try {
-    const stale = !existsSync(DIST_MAIN) || statSync(DIST_MAIN).mtimeMs < newestSource(join(ROOT, 'interpreter'));
-    if (stale) {
-      const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 170_000 });
-      if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
-    }
-  } finally {
-    rmdirSync(lock);
-  }
-}
-
-interface Result {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Run the binary in a fresh process. */
-function pbFresh(...args: string[]): Result {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000, env: { ...process.env, PHASEBOOK_DEBUG: '' } });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const pbFresh = runBinary;
 
 /** Run the binary, reusing the result of an identical earlier command (spawns are the slow part). */
 const memo = new Map<string, Result>();
