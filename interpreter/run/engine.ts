@@ -372,7 +372,7 @@ export class Engine {
     return this.sideSummary;
   }
 
-  /** base({}) without the copy. */
+  /** Expression data shared by every evaluation: round, phase, options, sides, … */
   private baseData(): Data {
     const s = this.summary();
     return {
@@ -390,42 +390,16 @@ export class Engine {
     };
   }
 
-  /** base({ actor }) without the copy (the data of a combatant's select, out and cannotAct). */
+  /** The data of a combatant's select, out and cannotAct. */
   private actorData(actor: Record<string, unknown>): Data {
-    const s = this.summary();
-    return {
-      round: this.round,
-      phase: this.phase ?? null,
-      step: this.step ?? null,
-      options: this.rs.options,
-      holder: this.holder,
-      sides: this.sidesMap,
-      sideList: s.sideList,
-      standingSides: s.standingSides,
-      lastStanding: s.lastStanding,
-      best: s.best,
-      everyone: this.everyone,
-      actor,
-    };
+    const data = this.baseData();
+    data.actor = actor;
+    return data;
   }
 
-  /** Expression data shared by every evaluation. */
+  /** The shared data plus `extra`. */
   private base(extra: Data): Data {
-    const s = this.summary();
-    const data: Data = {
-      round: this.round,
-      phase: this.phase ?? null,
-      step: this.step ?? null,
-      options: this.rs.options,
-      holder: this.holder,
-      sides: this.sidesMap,
-      sideList: s.sideList,
-      standingSides: s.standingSides,
-      lastStanding: s.lastStanding,
-      best: s.best,
-      everyone: this.everyone,
-    };
-    return Object.assign(data, extra);
+    return Object.assign(this.baseData(), extra);
   }
 
   /** The data of an act's expressions: base() and the frame, built as one object (the hottest path). */
