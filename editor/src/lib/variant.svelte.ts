@@ -58,21 +58,26 @@ class Variants {
   main = $state<VariantSpec>(emptyVariant());
   compare = $state<VariantSpec | null>(null);
 
-  /** Point the main variant at the active document: its ruleset, its overlays, an encounter. */
+  /**
+   * Point the main variant at the document just opened. A ruleset runs by the book (no
+   * overlays); an overlay runs on its base with exactly the overlays it requires (and itself);
+   * an encounter keeps the variant when it is written for its ruleset, otherwise its ruleset
+   * runs by the book. Call it when the active document (or what it extends or requires)
+   * changes, not on every edit: the modules switched on by hand stay while it is edited.
+   */
   followActive(doc: Doc | null): void {
     if (!doc) return;
     const info = docInfo(doc.text);
     let rulesetId: string | null = this.main.rulesetId;
     let overlayIds = this.main.overlayIds;
     if (info.kind === 'ruleset') {
-      if (rulesetId !== doc.id) overlayIds = [];
       rulesetId = doc.id;
+      overlayIds = [];
     } else if (info.kind === 'overlay' && info.extends) {
       const base = workspace.findByDocId('ruleset', info.extends);
       if (base) {
-        if (base.id !== rulesetId) overlayIds = [];
         rulesetId = base.id;
-        overlayIds = withRequirements([...overlayIds.filter((id) => workspace.byId(id)), doc.id]);
+        overlayIds = withRequirements([doc.id]);
       }
     } else if (info.kind === 'encounter') {
       this.main.encounterId = doc.id;
@@ -117,6 +122,22 @@ class Variants {
 }
 
 export const variants = new Variants();
+
+/** What a document contributes to the variant it opens (its id, kind, base and requirements). */
+export function followKey(doc: Doc | null): string {
+  if (!doc) return '';
+  const i = docInfo(doc.text);
+  return JSON.stringify([doc.id, i.kind, i.id, i.extends, i.ruleset, i.requires]);
+}
+
+/** The variant in words: "OSE by the book", or the ruleset and its overlays in order. */
+export function variantLabel(spec: VariantSpec): string {
+  const rs = spec.rulesetId ? workspace.byId(spec.rulesetId) : undefined;
+  if (!rs) return 'no ruleset';
+  const name = docInfo(rs.text).id ?? rs.path;
+  const overlays = spec.overlayIds.map((id) => workspace.byId(id)).filter((d): d is Doc => !!d).map((d) => docInfo(d.text).id ?? d.path);
+  return overlays.length ? [name, ...overlays].join(' + ') : `${name} by the book`;
+}
 
 /** The protocol form of a variant (paths), or null when it is incomplete. */
 export function toRequest(spec: VariantSpec): Variant | null {

@@ -1,0 +1,73 @@
+/**
+ * What the timeline runs, in headless Chromium under the production CSP: the variant follows
+ * the document opened (a ruleset by the book, an overlay on its base with exactly what it
+ * requires), Compare describes the change from the base to the house rule, every system shows
+ * the outcome of an attack, and pins stay with the ruleset, variant and encounter they were made in.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { open, type Session } from './browser.js';
+
+let s: Session | null = null;
+afterEach(async () => {
+  if (s) expect(s.problems, 'no CSP violation and no page error').toEqual([]);
+  await s?.close();
+  s = null;
+});
+
+const openDoc = async (page: Page, path: string) => {
+  await page.click(`[data-testid=sidebar] button.doc[data-path="${path}"]`);
+  await page.waitForFunction((p) => document.querySelector('header .doc-title')?.textContent === p, path);
+};
+/** The overlays the run bar says are in use, in order. */
+const overlaysInUse = (page: Page) => page.$$eval('[data-testid=timeline-panel] [data-testid=overlay-in-use]', (els) => els.map((e) => (e as HTMLElement).dataset.overlay));
+/** Wait until the run bar shows exactly these overlays, and the timeline ran them (combat.start of the last run). */
+async function waitForVariant(page: Page, overlays: string[]) {
+  await page.waitForFunction(
+    (want) => {
+      const shown = [...document.querySelectorAll('[data-testid=timeline-panel] [data-testid=overlay-in-use]')].map((e) => (e as HTMLElement).dataset.overlay);
+      const ran = (window as any).__phasebook.engine?.lastGood?.events?.[0]?.overlays as string[] | undefined;
+      return JSON.stringify(shown) === JSON.stringify(want) && JSON.stringify(ran?.map((p) => p.replace(/^.*\//, '').replace(/\.json$/, ''))) === JSON.stringify(want);
+    },
+    overlays,
+    { timeout: 30000 },
+  );
+}
+
+describe('the variant the timeline runs', () => {
+  it('17. a ruleset runs by the book, an overlay with exactly what it requires, a new house rule on nothing else; the variant is shown', async () => {
+    s = await open();
+    const page = s.page;
+    await openDoc(page, 'ose/overlays/crossbow-speed.json');
+    await waitForVariant(page, ['phased-round', 'crossbow-speed']);
+    await page.waitForSelector('[data-testid=timeline] [data-testid=act][data-step=crossbows]');
+    // The ruleset alone: by the book, shown as such, and no crossbow step in the timeline.
+    await openDoc(page, 'ose/ose.json');
+    await waitForVariant(page, []);
+    await expect(page.textContent('[data-testid=timeline-panel] [data-testid=rules-in-use]')).resolves.toMatch(/Running:.*by the book/s);
+    await page.waitForSelector('[data-testid=timeline] [data-testid=act]');
+    expect(await page.$$('[data-testid=timeline] [data-testid=act][data-step=crossbows]')).toHaveLength(0);
+    // An overlay brings exactly what it requires, whatever ran before.
+    await openDoc(page, 'ose/overlays/two-handed-last.json');
+    await waitForVariant(page, ['phased-round', 'two-handed-last']);
+    await openDoc(page, 'ose/overlays/crossbow-speed.json');
+    await waitForVariant(page, ['phased-round', 'crossbow-speed']);
+    // A new house rule (no requirements) runs on its base alone, not on the modules of before.
+    await page.click('button:has-text("New house rule…")');
+    await page.fill('dialog input:not([type=checkbox])', 'Pikes first');
+    await page.click('dialog button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'mine/pikes-first.json');
+    await waitForVariant(page, ['pikes-first']);
+    expect(await overlaysInUse(page)).toEqual(['pikes-first']);
+    // Modules switched on by hand stay while the overlay is edited.
+    await page.click('button[role=tab]:has-text("Visual")');
+    await page.check('[data-testid=module-toggles] input[data-module="ose/overlays/phased-round.json"]');
+    await waitForVariant(page, ['pikes-first', 'phased-round']);
+    await page.evaluate(() => {
+      const ws = (window as any).__phasebook.workspace;
+      const d = ws.active;
+      ws.setText(d.id, d.text.replace('"name": "Pikes first"', '"name": "Pikes go first"'));
+    });
+    await waitForVariant(page, ['pikes-first', 'phased-round']);
+  });
+});
