@@ -70,4 +70,42 @@ describe('the variant the timeline runs', () => {
     });
     await waitForVariant(page, ['pikes-first', 'phased-round']);
   });
+
+  it('20. pins stay with the ruleset, variant and encounter they were made in, across a reload', async () => {
+    s = await open();
+    const page = s.page;
+    const pinned = () => page.$$eval('[data-testid=timeline-panel] [data-testid=rules-in-use] .pins', (els) => els.map((e) => e.textContent?.replace(/\s+/g, ' ').trim()));
+    await openDoc(page, 'd20-srd/d20-srd.json');
+    await waitForVariant(page, []);
+    const roll = page.locator('[data-testid=timeline] [data-testid=roll][data-label^="r1."]').first();
+    const label = (await roll.getAttribute('data-label'))!;
+    await roll.click();
+    await page.fill('[data-testid=pin-input]', '1');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => /1 pinned/.test(document.querySelector('[data-testid=timeline-panel] [data-testid=rules-in-use]')?.textContent ?? ''));
+    await page.waitForSelector(`[data-testid=timeline] [data-testid=roll][data-label="${label}"] .badge`);
+    // Another ruleset's encounter: none of those pins, neither shown nor run.
+    await openDoc(page, 'ose/encounters/skirmish.json');
+    await page.waitForFunction(() => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === 'ose', null, { timeout: 30000 });
+    expect(await pinned()).toEqual([]);
+    const oseRun = await page.evaluate(() => (window as any).__phasebook.variants.main);
+    expect(oseRun.rolls).toEqual({});
+    // Another variant of the same ruleset and encounter: not its pins either.
+    await openDoc(page, 'd20-srd/overlays/ties-referee.json');
+    await page.waitForFunction(() => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === 'd20-srd', null, { timeout: 30000 });
+    expect(await pinned()).toEqual([]);
+    // Back where they were made: there again, and after a reload too.
+    await openDoc(page, 'd20-srd/d20-srd.json');
+    await page.waitForFunction(() => /1 pinned/.test(document.querySelector('[data-testid=timeline-panel] [data-testid=rules-in-use]')?.textContent ?? ''), null, { timeout: 30000 });
+    await page.waitForSelector(`[data-testid=timeline] [data-testid=roll][data-label="${label}"] .badge`, { timeout: 30000 });
+    await openDoc(page, 'ose/encounters/skirmish.json');
+    await page.waitForFunction(() => (window as any).__phasebook.workspace.saveState.state === 'saved', null, { timeout: 30000 });
+    await page.reload();
+    await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor?.getModel()), null, { timeout: 30000 });
+    await page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'ose/encounters/skirmish.json');
+    expect(await pinned()).toEqual([]);
+    await openDoc(page, 'd20-srd/d20-srd.json');
+    await page.waitForFunction(() => /1 pinned/.test(document.querySelector('[data-testid=timeline-panel] [data-testid=rules-in-use]')?.textContent ?? ''), null, { timeout: 30000 });
+    expect(Object.keys((await page.evaluate(() => (window as any).__phasebook.variants.main)).rolls)).toEqual([label]);
+  });
 });

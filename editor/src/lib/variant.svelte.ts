@@ -12,11 +12,58 @@ export interface VariantSpec {
   overlayIds: string[];
   encounterId: string | null;
   seed: number;
+  /** The pins of the ruleset, variant and encounter named by `pinScope`. */
   rolls: Record<string, string>;
   choices: Record<string, string>;
+  /** Where `rolls` and `choices` were made (pinScopeOf); absent in workspaces saved before. */
+  pinScope?: string;
+  /** The pins made in other scopes, kept for when that ruleset, variant and encounter run again. */
+  savedPins?: Record<string, { rolls: Record<string, string>; choices: Record<string, string> }>;
 }
 
-export const emptyVariant = (): VariantSpec => ({ rulesetId: null, overlayIds: [], encounterId: null, seed: 1, rolls: {}, choices: {} });
+export const emptyVariant = (): VariantSpec => {
+  const v: VariantSpec = { rulesetId: null, overlayIds: [], encounterId: null, seed: 1, rolls: {}, choices: {} };
+  v.pinScope = pinScopeOf(v);
+  return v;
+};
+
+/**
+ * Pins belong to the ruleset, variant (the set of overlays) and encounter they were made in: a
+ * label such as r1.fighter.melee.attack means another roll elsewhere.
+ */
+export function pinScopeOf(spec: Pick<VariantSpec, 'rulesetId' | 'overlayIds' | 'encounterId'>): string {
+  return JSON.stringify([spec.rulesetId, [...spec.overlayIds].sort(), spec.encounterId]);
+}
+
+/** The pins that apply to the variant as it is now (none from another scope). */
+export function currentPins(spec: VariantSpec): { rolls: Record<string, string>; choices: Record<string, string> } {
+  const key = pinScopeOf(spec);
+  if (spec.pinScope === undefined || spec.pinScope === key) return { rolls: spec.rolls, choices: spec.choices };
+  return spec.savedPins?.[key] ?? { rolls: {}, choices: {} };
+}
+
+/**
+ * Bring `rolls` and `choices` to the variant's current scope: the pins of the scope it leaves
+ * are kept in `savedPins`, those of the scope it enters come back. Call before pinning, and
+ * whenever the ruleset, overlays or encounter change.
+ */
+export function rescopePins(spec: VariantSpec): void {
+  const key = pinScopeOf(spec);
+  if (spec.pinScope === key) return;
+  if (spec.pinScope === undefined) {
+    spec.pinScope = key; // saved before pins had scopes: they belong to what runs now
+    return;
+  }
+  const saved = { ...(spec.savedPins ?? {}) };
+  if (Object.keys(spec.rolls).length || Object.keys(spec.choices).length) saved[spec.pinScope] = { rolls: spec.rolls, choices: spec.choices };
+  else delete saved[spec.pinScope];
+  const next = saved[key];
+  delete saved[key];
+  spec.rolls = next?.rolls ?? {};
+  spec.choices = next?.choices ?? {};
+  spec.savedPins = saved;
+  spec.pinScope = key;
+}
 
 /** Overlays that extend the ruleset `rulesetDocId`, in an order that honours `requires`. */
 export function overlaysFor(rulesetDocId: string | null): Doc[] {
@@ -139,8 +186,11 @@ export function variantLabel(spec: VariantSpec): string {
   return overlays.length ? [name, ...overlays].join(' + ') : `${name} by the book`;
 }
 
-/** The protocol form of a variant (paths), or null when it is incomplete. */
-export function toRequest(spec: VariantSpec): Variant | null {
+/**
+ * The protocol form of a variant (paths), or null when it is incomplete. Its pins are those of
+ * its scope, or `pins` (Compare runs B with A's pins).
+ */
+export function toRequest(spec: VariantSpec, pins = currentPins(spec)): Variant | null {
   const rs = spec.rulesetId ? workspace.byId(spec.rulesetId) : undefined;
   const enc = spec.encounterId ? workspace.byId(spec.encounterId) : undefined;
   if (!rs || !enc) return null;
@@ -149,8 +199,8 @@ export function toRequest(spec: VariantSpec): Variant | null {
     overlays: spec.overlayIds.map((id) => workspace.byId(id)?.path).filter((p): p is string => !!p),
     encounter: enc.path,
     seed: spec.seed,
-    rolls: { ...spec.rolls },
-    choices: { ...spec.choices },
+    rolls: { ...pins.rolls },
+    choices: { ...pins.choices },
   };
 }
 
