@@ -108,4 +108,41 @@ describe('the variant the timeline runs', () => {
     await page.waitForFunction(() => /1 pinned/.test(document.querySelector('[data-testid=timeline-panel] [data-testid=rules-in-use]')?.textContent ?? ''), null, { timeout: 30000 });
     expect(Object.keys((await page.evaluate(() => (window as any).__phasebook.variants.main)).rolls)).toEqual([label]);
   });
+
+  it('18. Compare describes the change from the base to the house rule', async () => {
+    s = await open();
+    const page = s.page;
+    const text = JSON.stringify(
+      {
+        $schema: 'https://phasebook.dev/schemas/v1/ruleset.schema.json',
+        kind: 'overlay',
+        id: 'two-handed-first',
+        name: 'Two-handed weapons before one-handed',
+        version: '1.0.0',
+        extends: 'ose',
+        requires: ['phased-round', 'two-handed-last'],
+        changes: [{ op: 'move', path: '/round/phases/melee/steps/two-handed', before: 'melee' }],
+      },
+      null,
+      2,
+    );
+    await page.evaluate((t) => (window as any).__phasebook.workspace.add('mine/two-handed-first.json', t), text);
+    await waitForVariant(page, ['phased-round', 'two-handed-last', 'two-handed-first']);
+    await page.click('button[role=tab]:has-text("Compare")');
+    // A is the variant with the new rule; B its base, without it.
+    await page.waitForSelector('[data-testid=diff] li', { timeout: 30000 });
+    expect(await page.$$eval('[data-testid=overlays-b] input:checked', (els) => els.map((e) => (e as HTMLElement).dataset.overlay))).toEqual(['phased-round', 'two-handed-last']);
+    await expect(page.getAttribute('[data-testid=diff-head]', 'data-from')).resolves.toBe('b');
+    const entries = await page.$$eval('[data-testid=diff] li', (els) => els.map((e) => ({ change: (e as HTMLElement).dataset.change, text: e.textContent!.trim() })));
+    const twoHanded = entries.filter((e) => /two-handed/.test(e.text));
+    expect(twoHanded.length, JSON.stringify(entries)).toBeGreaterThan(0);
+    expect(twoHanded.some((e) => e.change === 'removed'), JSON.stringify(entries)).toBe(false);
+    expect(twoHanded.some((e) => e.change === 'moved'), JSON.stringify(entries)).toBe(true);
+    // Switch the rule onto B and off A: B is now the house rule, read from A to B.
+    await page.uncheck('[data-testid=overlays-a] input[data-overlay=two-handed-first]');
+    await page.check('[data-testid=overlays-b] input[data-overlay=two-handed-first]');
+    await expect(page.getAttribute('[data-testid=diff-head]', 'data-from')).resolves.toBe('a');
+    const again = await page.$$eval('[data-testid=diff] li', (els) => els.map((e) => ({ change: (e as HTMLElement).dataset.change, text: e.textContent!.trim() })));
+    expect(again.filter((e) => /two-handed/.test(e.text)).map((e) => e.change)).toEqual(twoHanded.map((e) => e.change));
+  });
 });
