@@ -44,7 +44,7 @@ describe('the variant the timeline runs', () => {
     // The ruleset alone: by the book, shown as such, and no crossbow step in the timeline.
     await openDoc(page, 'ose/ose.json');
     await waitForVariant(page, []);
-    await expect(page.textContent('[data-testid=timeline-panel] [data-testid=rules-in-use]')).resolves.toMatch(/Running:.*by the book/s);
+    await expect(page.textContent('[data-testid=timeline-panel] [data-testid=rules-in-use]')).resolves.toMatch(/Running:.*no overlays/s);
     await page.waitForSelector('[data-testid=timeline] [data-testid=act]');
     expect(await page.$$('[data-testid=timeline] [data-testid=act][data-step=crossbows]')).toHaveLength(0);
     // An overlay brings exactly what it requires, whatever ran before.
@@ -144,5 +144,50 @@ describe('the variant the timeline runs', () => {
     await expect(page.getAttribute('[data-testid=diff-head]', 'data-from')).resolves.toBe('a');
     const again = await page.$$eval('[data-testid=diff] li', (els) => els.map((e) => ({ change: (e as HTMLElement).dataset.change, text: e.textContent!.trim() })));
     expect(again.filter((e) => /two-handed/.test(e.text)).map((e) => e.change)).toEqual(twoHanded.map((e) => e.change));
+  });
+
+  it('19. every system shows whether an attack hit or missed', async () => {
+    s = await open();
+    const page = s.page;
+    const systems: Array<[string, string]> = [
+      ['ose/ose.json', 'ose'],
+      ['d20-srd/d20-srd.json', 'd20-srd'],
+      ['cepheus/cepheus.json', 'cepheus'],
+      ['mage/mage.json', 'mage'],
+      ['unbalanced-world/unbalanced-world.json', 'unbalanced-world'],
+    ];
+    for (const [path, id] of systems) {
+      await openDoc(page, path);
+      await page.waitForFunction((want) => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === want, id, { timeout: 30000 });
+      await page.waitForSelector('[data-testid=timeline] [data-testid=act]');
+      // Every act aimed at another combatant that rolled its dice says hit or miss, on its line.
+      const acts = await page.$$eval('[data-testid=timeline] .act-block', (blocks) =>
+        blocks.map((b) => {
+          const line = b.querySelector(':scope > [data-testid=act]') as HTMLElement;
+          const own = [...b.querySelectorAll(':scope > .details [data-testid=roll]')].map((r) => (r as HTMLElement).dataset.label!);
+          return { key: line.dataset.key, actor: line.dataset.actor, targeted: line.querySelectorAll('.chip, [class*=chip]').length > 1, rolled: own.length > 0, outcome: line.querySelector('[data-testid=outcome]')?.textContent?.trim() ?? null };
+        }),
+      );
+      const attacks = acts.filter((a) => a.targeted && a.rolled);
+      expect(attacks.length, id).toBeGreaterThan(0);
+      for (const a of attacks) expect(a.outcome, `${id} ${a.key}`).toMatch(/^(✓ hits|✗ misses)$/);
+    }
+    // OSE by the book: the first attack, pinned to a natural 1, misses; pinned to 20, hits.
+    await openDoc(page, 'ose/ose.json');
+    await page.waitForFunction(() => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === 'ose', null, { timeout: 30000 });
+    const roll = page.locator('[data-testid=timeline] [data-testid=roll][data-label$=".attack"]').first();
+    const label = (await roll.getAttribute('data-label'))!;
+    const outcomeOf = (l: string) =>
+      page.evaluate((lab) => {
+        const r = document.querySelector(`[data-testid=timeline] [data-testid=roll][data-label="${lab}"]`);
+        return r?.closest('.act-block')?.querySelector(':scope > [data-testid=act] [data-testid=outcome]')?.getAttribute('data-outcome') ?? null;
+      }, l);
+    for (const [value, want] of [['1', 'miss'], ['20', 'hit']] as const) {
+      await page.click(`[data-testid=timeline] [data-testid=roll][data-label="${label}"]`);
+      await page.fill('[data-testid=pin-input]', value);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(([lab, v]) => (window as any).__phasebook.engine?.lastGood?.events?.some((e: any) => e.type === 'roll' && e.label === lab && e.pinned && String(e.total) === v), [label, value] as const, { timeout: 30000 });
+      await expect.poll(() => outcomeOf(label), { timeout: 30000 }).toBe(want);
+    }
   });
 });
