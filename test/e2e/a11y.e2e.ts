@@ -16,6 +16,9 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 /** Rules named in the issue, checked whatever their impact. */
 const ALSO = ['heading-order', 'landmark-unique'];
 
+/** An upper bound for a test of many steps on a loaded machine (never a measure of speed). */
+const LONG = 180_000;
+
 let s: Session | null = null;
 afterEach(async () => {
   if (s) expect(s.problems, 'no CSP violation and no page error').toEqual([]);
@@ -33,7 +36,8 @@ async function axe(page: Page): Promise<Violation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
   return page.evaluate(async () => {
     const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return (r.violations as Array<{ id: string; impact: string | null; nodes: Array<{ target: string[]; failureSummary: string }> }>).map((v) => ({
+    type Raw = { id: string; impact: string | null; nodes: Array<{ target: string[]; failureSummary: string }> };
+    return (r.violations as Raw[]).map((v) => ({
       id: v.id,
       impact: v.impact,
       nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}: ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 200)}`),
@@ -67,7 +71,7 @@ describe('accessibility (axe-core)', () => {
     await page.click('button:has-text("New house rule…")');
     await page.waitForSelector('dialog[open]');
     await expectAccessible(page, 'dialog');
-  });
+  }, LONG);
 });
 
 describe('keyboard paths', () => {
@@ -88,7 +92,7 @@ describe('keyboard paths', () => {
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => document.activeElement?.id === 'compare');
     await page.waitForSelector('[data-testid=compare-a]');
-  });
+  }, LONG);
 
   it('16. the document list is one Tab stop (arrows move in it), and the new house rule dialog starts on its name', async () => {
     s = await open();
@@ -111,7 +115,7 @@ describe('keyboard paths', () => {
     await page.waitForFunction(() => document.activeElement?.closest('label')?.textContent?.trim().startsWith('Name'));
     await page.keyboard.type('Spears first');
     await expect(page.inputValue('dialog label:has-text("Name") input')).resolves.toBe('Spears first');
-  });
+  }, LONG);
 
   it('16. the timeline never skips a heading level and names its region once', async () => {
     s = await open();
@@ -126,5 +130,5 @@ describe('keyboard paths', () => {
       const named = await page.$$eval('[aria-label="Timeline"], [aria-labelledby]', (els) => els.map((e) => (e.getAttribute('aria-labelledby') ? document.getElementById(e.getAttribute('aria-labelledby')!)?.textContent : e.getAttribute('aria-label'))?.trim()).filter((t) => t === 'Timeline'));
       expect(named).toHaveLength(1);
     }
-  });
+  }, LONG);
 });

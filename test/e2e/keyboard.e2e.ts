@@ -7,6 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { open, type Session } from './browser.js';
 
+/** An upper bound for a test of many steps on a loaded machine (never a measure of speed). */
+const LONG = 180_000;
+
 let s: Session | null = null;
 afterEach(async () => {
   if (s) expect(s.problems, 'no CSP violation and no page error').toEqual([]);
@@ -46,7 +49,7 @@ describe('keyboard', () => {
     expect(await allTexts(s.page)).toEqual(before);
     await expect(s.page.getAttribute('[data-testid=tab-toggle]', 'aria-pressed')).resolves.toBe('false');
     await expect(s.page.textContent('[data-testid=tab-hint]')).resolves.toMatch(/Ctrl\+M/);
-  });
+  }, LONG);
 
   it('15b. Ctrl+M in the editor makes Tab indent (shown above the editor); Ctrl+M again lets Tab move on', async () => {
     s = await open();
@@ -67,5 +70,5 @@ describe('keyboard', () => {
     // The button is the same setting as the key.
     await s.page.click('[data-testid=tab-toggle]');
     await s.page.waitForSelector('[data-testid=tab-toggle][aria-pressed=true]');
-  });
+  }, LONG);
 });

@@ -8,6 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { open, type Session } from './browser.js';
 
+/** An upper bound for a test of many steps on a loaded machine (never a measure of speed). */
+const LONG = 180_000;
+
 let s: Session | null = null;
 afterEach(async () => {
   if (s) expect(s.problems, 'no CSP violation and no page error').toEqual([]);
@@ -69,7 +72,7 @@ describe('the variant the timeline runs', () => {
       ws.setText(d.id, d.text.replace('"name": "Pikes first"', '"name": "Pikes go first"'));
     });
     await waitForVariant(page, ['pikes-first', 'phased-round']);
-  });
+  }, LONG);
 
   it('20. pins stay with the ruleset, variant and encounter they were made in, across a reload', async () => {
     s = await open();
@@ -107,7 +110,7 @@ describe('the variant the timeline runs', () => {
     await openDoc(page, 'd20-srd/d20-srd.json');
     await page.waitForFunction(() => /1 pinned/.test(document.querySelector('[data-testid=timeline-panel] [data-testid=rules-in-use]')?.textContent ?? ''), null, { timeout: 30000 });
     expect(Object.keys((await page.evaluate(() => (window as any).__phasebook.variants.main)).rolls)).toEqual([label]);
-  });
+  }, LONG);
 
   it('18. Compare describes the change from the base to the house rule', async () => {
     s = await open();
@@ -144,7 +147,7 @@ describe('the variant the timeline runs', () => {
     await expect(page.getAttribute('[data-testid=diff-head]', 'data-from')).resolves.toBe('a');
     const again = await page.$$eval('[data-testid=diff] li', (els) => els.map((e) => ({ change: (e as HTMLElement).dataset.change, text: e.textContent!.trim() })));
     expect(again.filter((e) => /two-handed/.test(e.text)).map((e) => e.change)).toEqual(twoHanded.map((e) => e.change));
-  });
+  }, LONG);
 
   it('19. every system shows whether an attack hit or missed', async () => {
     s = await open();
@@ -189,5 +192,5 @@ describe('the variant the timeline runs', () => {
       await page.waitForFunction(([lab, v]) => (window as any).__phasebook.engine?.lastGood?.events?.some((e: any) => e.type === 'roll' && e.label === lab && e.pinned && String(e.total) === v), [label, value] as const, { timeout: 30000 });
       await expect.poll(() => outcomeOf(label), { timeout: 30000 }).toBe(want);
     }
-  });
+  }, LONG);
 });

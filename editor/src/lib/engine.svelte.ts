@@ -62,11 +62,11 @@ export class EngineClient {
     if (!p) return;
     this.pending.delete(id);
     const req = p.req;
-    p.resolve(
-      req.type === 'run'
-        ? { id, type: 'run', ok: false, diagnostics: [{ file: req.variant.ruleset, line: 1, col: 1, pointer: '', message: `the run took longer than ${BUSY_MS} ms and was stopped`, severity: 'error' }] }
-        : { id, type: 'validate', target: req.target, diagnostics: [] },
-    );
+    const message = `the run took longer than ${BUSY_MS} ms and was stopped`;
+    if (req.type === 'run') {
+      const at = { file: req.variant.ruleset, line: 1, col: 1, pointer: '' };
+      p.resolve({ id, type: 'run', ok: false, diagnostics: [{ ...at, message, severity: 'error' }] });
+    } else p.resolve({ id, type: 'validate', target: req.target, diagnostics: [] });
     this.worker?.terminate();
     this.worker = null;
     for (const other of this.pending.values()) {

@@ -39,10 +39,14 @@ const SYSTEMS: Array<[string, string]> = [
 ];
 
 describe('the outcome of an act', () => {
-  it('OSE by the book: an attack roll pinned to 1 misses, to 20 hits (rulesets/ose/ose.json /procedures/attack: damage only when the roll reaches THAC0 − AC)', () => {
-    const first = allActs(timeline('ose/ose.json', 'ose/encounters/skirmish.json')).find((a) => a.details.some((d) => d.kind === 'roll' && d.label.endsWith('.attack')))!;
-    const label = (first.details.find((d) => d.kind === 'roll' && d.label.endsWith('.attack')) as { label: string }).label;
-    const pinned = (v: string) => allActs(timeline('ose/ose.json', 'ose/encounters/skirmish.json', { [label]: v })).find((a) => a.key === first.key)!;
+  // rulesets/ose/ose.json /procedures/attack: damage only when the roll reaches THAC0 − AC.
+  it('OSE by the book: an attack roll pinned to 1 misses, to 20 hits', () => {
+    const OSE = ['ose/ose.json', 'ose/encounters/skirmish.json'] as const;
+    const attackRoll = (a: ActNode) =>
+      a.details.find((d) => d.kind === 'roll' && d.label.endsWith('.attack')) as { label: string } | undefined;
+    const first = allActs(timeline(...OSE)).find((a) => attackRoll(a))!;
+    const label = attackRoll(first)!.label;
+    const pinned = (v: string) => allActs(timeline(...OSE, { [label]: v })).find((a) => a.key === first.key)!;
     expect(actOutcome(pinned('1'))).toEqual({ kind: 'miss', reached: [], text: `misses ${first.target}` });
     const hit = actOutcome(pinned('20'))!;
     expect(hit.kind).toBe('hit');
@@ -55,7 +59,9 @@ describe('the outcome of an act', () => {
     expect(attacks.length).toBeGreaterThan(0);
     for (const a of attacks) {
       const o = actOutcome(a);
-      const effect = a.details.some((d) => (d.kind === 'damage' && d.amount >= 0 && d.target !== a.actor) || d.kind === 'down' || (d.kind === 'condition' && !d.ended));
+      const effect = a.details.some(
+        (d) => (d.kind === 'damage' && d.amount >= 0 && d.target !== a.actor) || d.kind === 'down' || (d.kind === 'condition' && !d.ended),
+      );
       const healOnly = !effect && a.details.some((d) => d.kind === 'damage' && d.amount < 0);
       if (healOnly) expect(o).toBeNull();
       else expect(o?.kind, `${a.key}`).toBe(effect ? 'hit' : 'miss');

@@ -18,7 +18,8 @@ export function roving(node: HTMLElement, opts: RovingOptions) {
   /** Exactly one item takes Tab: the last focused one while it is there, else the current, else the first. */
   function update() {
     const all = items();
-    const stop = (last && all.includes(last) ? last : null) ?? all.find((el) => el.getAttribute('aria-current') === 'true') ?? all[0];
+    const current = all.find((el) => el.getAttribute('aria-current') === 'true');
+    const stop = (last && all.includes(last) ? last : null) ?? current ?? all[0];
     for (const el of all) {
       const want = el === stop ? '0' : '-1';
       if (el.getAttribute('tabindex') !== want) el.setAttribute('tabindex', want);
@@ -34,7 +35,8 @@ export function roving(node: HTMLElement, opts: RovingOptions) {
     const i = all.indexOf(document.activeElement as HTMLElement);
     if (i < 0) return;
     e.preventDefault();
-    const j = e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : Math.max(0, Math.min(all.length - 1, i + (e.key === next ? 1 : -1)));
+    const step = e.key === next ? 1 : -1;
+    const j = e.key === 'Home' ? 0 : e.key === 'End' ? all.length - 1 : Math.max(0, Math.min(all.length - 1, i + step));
     all[j]?.focus();
   }
 

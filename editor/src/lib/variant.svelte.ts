@@ -55,7 +55,8 @@ export function rescopePins(spec: VariantSpec): void {
     return;
   }
   const saved = { ...(spec.savedPins ?? {}) };
-  if (Object.keys(spec.rolls).length || Object.keys(spec.choices).length) saved[spec.pinScope] = { rolls: spec.rolls, choices: spec.choices };
+  const any = Object.keys(spec.rolls).length + Object.keys(spec.choices).length > 0;
+  if (any) saved[spec.pinScope] = { rolls: spec.rolls, choices: spec.choices };
   else delete saved[spec.pinScope];
   const next = saved[key];
   delete saved[key];
