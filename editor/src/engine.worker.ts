@@ -9,7 +9,7 @@ import { PhasebookError, type Diagnostic } from '../../interpreter/diagnostics.j
 import { readDocumentText, type SourceDocument } from '../../interpreter/read/read.js';
 import { browserValidator } from './lib/validator.js';
 import { runSimulateJob } from './lib/simulate.js';
-import type { DocText, Response, WorkerRequest } from './lib/protocol.js';
+import type { DocText, Response, Started, WorkerRequest } from './lib/protocol.js';
 
 const core = new Core(browserValidator());
 
@@ -80,6 +80,8 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
     runSimulateJob(core, req, (r) => self.postMessage(r));
     return;
   }
+  // The page's watchdog counts from here: not the worker's start-up, nor the wait behind another request.
+  self.postMessage({ id: req.id, type: 'started' } satisfies Started);
   const docs = docsByPath(req.docs);
   let res: Response;
   if (req.type === 'validate') {

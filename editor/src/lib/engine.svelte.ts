@@ -1,12 +1,14 @@
 /**
  * The page's side of the engine worker. Requests are debounced; only the latest answer counts.
- * A worker busy for longer than BUSY_MS (a ruleset running until its guard stops it) is
- * terminated and replaced, so the page never waits on it.
+ * A worker busy on one request for longer than BUSY_MS (a ruleset running until its guard stops
+ * it) is terminated and replaced, so the page never waits on it. The time counts from when the
+ * worker starts the request: its start-up and a queue behind other requests do not count (on a
+ * loaded machine a cold worker alone took longer, and every run was stopped).
  */
 import EngineWorker from '../engine.worker.ts?worker';
 import type { Diagnostic } from '../../../interpreter/diagnostics.js';
 import type { TraceEvent } from '../../../interpreter/trace/events.js';
-import type { DocText, Request, Response, Variant } from './protocol.js';
+import type { DocText, Request, Response, Started, Variant } from './protocol.js';
 
 /** A request before it gets its id (distributes over the union, unlike Omit). */
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -32,16 +34,21 @@ export class EngineClient {
 
   private worker: Worker | null = null;
   private seq = 0;
-  private pending = new Map<number, { resolve: (r: Response) => void; timer: ReturnType<typeof setTimeout> }>();
+  private pending = new Map<number, { req: Request; resolve: (r: Response) => void; timer: ReturnType<typeof setTimeout> | null }>();
   private runTimer: ReturnType<typeof setTimeout> | null = null;
 
   private ensure(): Worker {
     if (!this.worker) {
       this.worker = new EngineWorker();
-      this.worker.onmessage = (ev: MessageEvent<Response>) => {
+      this.worker.onmessage = (ev: MessageEvent<Response | Started>) => {
         const p = this.pending.get(ev.data.id);
         if (!p) return;
-        clearTimeout(p.timer);
+        if (ev.data.type === 'started') {
+          // Busy from now on: the watchdog does not count the worker's start-up or its queue.
+          p.timer = setTimeout(() => this.stopBusy(ev.data.id), BUSY_MS);
+          return;
+        }
+        if (p.timer) clearTimeout(p.timer);
         this.pending.delete(ev.data.id);
         p.resolve(ev.data);
       };
@@ -49,27 +56,32 @@ export class EngineClient {
     return this.worker;
   }
 
-  private restart(): void {
+  /** A request busy too long (a runaway ruleset): report it, and give the others a fresh worker. */
+  private stopBusy(id: number): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    const req = p.req;
+    const message = `the run took longer than ${BUSY_MS} ms and was stopped`;
+    if (req.type === 'run') {
+      const at = { file: req.variant.ruleset, line: 1, col: 1, pointer: '' };
+      p.resolve({ id, type: 'run', ok: false, diagnostics: [{ ...at, message, severity: 'error' }] });
+    } else p.resolve({ id, type: 'validate', target: req.target, diagnostics: [] });
     this.worker?.terminate();
     this.worker = null;
-    for (const [, p] of this.pending) clearTimeout(p.timer);
-    this.pending.clear();
+    for (const other of this.pending.values()) {
+      if (other.timer) clearTimeout(other.timer);
+      other.timer = null;
+      this.ensure().postMessage(other.req);
+    }
   }
 
   request(req: Unnumbered<Request>): Promise<Response> {
     const id = ++this.seq;
+    const full = { ...req, id } as Request;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        // Busy too long: a runaway ruleset. Start a fresh worker; report it as a problem.
-        this.restart();
-        resolve(
-          req.type === 'run'
-            ? { id, type: 'run', ok: false, diagnostics: [{ file: req.variant.ruleset, line: 1, col: 1, pointer: '', message: `the run took longer than ${BUSY_MS} ms and was stopped`, severity: 'error' }] }
-            : { id, type: 'validate', target: req.target, diagnostics: [] },
-        );
-      }, BUSY_MS);
-      this.pending.set(id, { resolve, timer });
-      this.ensure().postMessage({ ...req, id } as Request);
+      this.pending.set(id, { req: full, resolve, timer: null });
+      this.ensure().postMessage(full);
     });
   }
 

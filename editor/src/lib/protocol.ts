@@ -61,5 +61,11 @@ export type SimulateResponse =
   | { id: number; type: 'simulate'; phase: 'error'; diagnostics: Diagnostic[] };
 
 /** Everything the engine worker accepts and answers. */
+/** The worker began a validate or run request (the page's watchdog starts then). */
+export interface Started {
+  id: number;
+  type: 'started';
+}
+
 export type WorkerRequest = Request | SimulateRequest;
 export type WorkerResponse = Response | SimulateResponse;

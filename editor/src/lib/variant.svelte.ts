@@ -12,11 +12,59 @@ export interface VariantSpec {
   overlayIds: string[];
   encounterId: string | null;
   seed: number;
+  /** The pins of the ruleset, variant and encounter named by `pinScope`. */
   rolls: Record<string, string>;
   choices: Record<string, string>;
+  /** Where `rolls` and `choices` were made (pinScopeOf); absent in workspaces saved before. */
+  pinScope?: string;
+  /** The pins made in other scopes, kept for when that ruleset, variant and encounter run again. */
+  savedPins?: Record<string, { rolls: Record<string, string>; choices: Record<string, string> }>;
 }
 
-export const emptyVariant = (): VariantSpec => ({ rulesetId: null, overlayIds: [], encounterId: null, seed: 1, rolls: {}, choices: {} });
+export const emptyVariant = (): VariantSpec => {
+  const v: VariantSpec = { rulesetId: null, overlayIds: [], encounterId: null, seed: 1, rolls: {}, choices: {} };
+  v.pinScope = pinScopeOf(v);
+  return v;
+};
+
+/**
+ * Pins belong to the ruleset, variant (the set of overlays) and encounter they were made in: a
+ * label such as r1.fighter.melee.attack means another roll elsewhere.
+ */
+export function pinScopeOf(spec: Pick<VariantSpec, 'rulesetId' | 'overlayIds' | 'encounterId'>): string {
+  return JSON.stringify([spec.rulesetId, [...spec.overlayIds].sort(), spec.encounterId]);
+}
+
+/** The pins that apply to the variant as it is now (none from another scope). */
+export function currentPins(spec: VariantSpec): { rolls: Record<string, string>; choices: Record<string, string> } {
+  const key = pinScopeOf(spec);
+  if (spec.pinScope === undefined || spec.pinScope === key) return { rolls: spec.rolls, choices: spec.choices };
+  return spec.savedPins?.[key] ?? { rolls: {}, choices: {} };
+}
+
+/**
+ * Bring `rolls` and `choices` to the variant's current scope: the pins of the scope it leaves
+ * are kept in `savedPins`, those of the scope it enters come back. Call before pinning, and
+ * whenever the ruleset, overlays or encounter change.
+ */
+export function rescopePins(spec: VariantSpec): void {
+  const key = pinScopeOf(spec);
+  if (spec.pinScope === key) return;
+  if (spec.pinScope === undefined) {
+    spec.pinScope = key; // saved before pins had scopes: they belong to what runs now
+    return;
+  }
+  const saved = { ...(spec.savedPins ?? {}) };
+  const any = Object.keys(spec.rolls).length + Object.keys(spec.choices).length > 0;
+  if (any) saved[spec.pinScope] = { rolls: spec.rolls, choices: spec.choices };
+  else delete saved[spec.pinScope];
+  const next = saved[key];
+  delete saved[key];
+  spec.rolls = next?.rolls ?? {};
+  spec.choices = next?.choices ?? {};
+  spec.savedPins = saved;
+  spec.pinScope = key;
+}
 
 /** Overlays that extend the ruleset `rulesetDocId`, in an order that honours `requires`. */
 export function overlaysFor(rulesetDocId: string | null): Doc[] {
@@ -58,21 +106,26 @@ class Variants {
   main = $state<VariantSpec>(emptyVariant());
   compare = $state<VariantSpec | null>(null);
 
-  /** Point the main variant at the active document: its ruleset, its overlays, an encounter. */
+  /**
+   * Point the main variant at the document just opened. A ruleset runs by the book (no
+   * overlays); an overlay runs on its base with exactly the overlays it requires (and itself);
+   * an encounter keeps the variant when it is written for its ruleset, otherwise its ruleset
+   * runs by the book. Call it when the active document (or what it extends or requires)
+   * changes, not on every edit: the modules switched on by hand stay while it is edited.
+   */
   followActive(doc: Doc | null): void {
     if (!doc) return;
     const info = docInfo(doc.text);
     let rulesetId: string | null = this.main.rulesetId;
     let overlayIds = this.main.overlayIds;
     if (info.kind === 'ruleset') {
-      if (rulesetId !== doc.id) overlayIds = [];
       rulesetId = doc.id;
+      overlayIds = [];
     } else if (info.kind === 'overlay' && info.extends) {
       const base = workspace.findByDocId('ruleset', info.extends);
       if (base) {
-        if (base.id !== rulesetId) overlayIds = [];
         rulesetId = base.id;
-        overlayIds = withRequirements([...overlayIds.filter((id) => workspace.byId(id)), doc.id]);
+        overlayIds = withRequirements([doc.id]);
       }
     } else if (info.kind === 'encounter') {
       this.main.encounterId = doc.id;
@@ -118,8 +171,27 @@ class Variants {
 
 export const variants = new Variants();
 
-/** The protocol form of a variant (paths), or null when it is incomplete. */
-export function toRequest(spec: VariantSpec): Variant | null {
+/** What a document contributes to the variant it opens (its id, kind, base and requirements). */
+export function followKey(doc: Doc | null): string {
+  if (!doc) return '';
+  const i = docInfo(doc.text);
+  return JSON.stringify([doc.id, i.kind, i.id, i.extends, i.ruleset, i.requires]);
+}
+
+/** The variant in words: "OSE by the book", or the ruleset and its overlays in order. */
+export function variantLabel(spec: VariantSpec): string {
+  const rs = spec.rulesetId ? workspace.byId(spec.rulesetId) : undefined;
+  if (!rs) return 'no ruleset';
+  const name = docInfo(rs.text).id ?? rs.path;
+  const overlays = spec.overlayIds.map((id) => workspace.byId(id)).filter((d): d is Doc => !!d).map((d) => docInfo(d.text).id ?? d.path);
+  return overlays.length ? [name, ...overlays].join(' + ') : `${name} by the book`;
+}
+
+/**
+ * The protocol form of a variant (paths), or null when it is incomplete. Its pins are those of
+ * its scope, or `pins` (Compare runs B with A's pins).
+ */
+export function toRequest(spec: VariantSpec, pins = currentPins(spec)): Variant | null {
   const rs = spec.rulesetId ? workspace.byId(spec.rulesetId) : undefined;
   const enc = spec.encounterId ? workspace.byId(spec.encounterId) : undefined;
   if (!rs || !enc) return null;
@@ -128,8 +200,8 @@ export function toRequest(spec: VariantSpec): Variant | null {
     overlays: spec.overlayIds.map((id) => workspace.byId(id)?.path).filter((p): p is string => !!p),
     encounter: enc.path,
     seed: spec.seed,
-    rolls: { ...spec.rolls },
-    choices: { ...spec.choices },
+    rolls: { ...pins.rolls },
+    choices: { ...pins.choices },
   };
 }
 
