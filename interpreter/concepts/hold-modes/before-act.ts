@@ -22,7 +22,7 @@ export default {
     if (chosen !== 'now') return;
     if (h.takeOver) {
       c.view.initiative = next.view.initiative;
-      eng.emit('initiative', { who: c.id, scope: 'combatant', value: c.view.initiative, tookOver: next.id });
+      eng.emit('initiative', { who: c.id, scope: 'combatant', value: c.view.initiative as number | null, tookOver: next.id });
     }
     eng.resume(c);
   },
