@@ -6,7 +6,9 @@
  */
 import type { Ordering, OrderingRef, OrderKey, Phase, Ruleset, Step, TieBreak } from '../../../interpreter/model/types.js';
 import type { Overlay } from '../../../interpreter/model/types.js';
-import { resolveOrderingRef } from '../../../interpreter/run/ordering.js';
+import { resolveOrderingRef } from '../../../interpreter/compile/ordering.js';
+import { ORDER_KEYS } from '../../../interpreter/concepts/sort-keys/index.js';
+import { describeTieBreak } from '../../../interpreter/concepts/tie-breaks/index.js';
 import { PhasebookError, type Diagnostic } from '../../../interpreter/diagnostics.js';
 import { readDocumentText } from '../../../interpreter/read/read.js';
 import { resolveOverlays, type Located } from '../../../interpreter/resolve/overlays.js';
@@ -78,18 +80,19 @@ export function describeExpr(e: unknown, depth = 0): string {
 
 const expr = (e: unknown) => clip(describeExpr(e));
 
+/** A sort key: a built-in one by name with its phrase from the registered table, a stat, or an expression. */
 export function describeKey(k: OrderKey): string {
-  if (typeof k === 'string') return k;
-  if ('preset' in k) return k.preset;
+  const builtIn = (name: string) => (Object.hasOwn(ORDER_KEYS, name) ? `${name} (${ORDER_KEYS[name]!.phrase})` : name);
+  if (typeof k === 'string') return builtIn(k);
+  if ('preset' in k) return builtIn(k.preset);
   const dir = k.dir === 'asc' ? 'lowest first' : 'highest first';
   if ('stat' in k) return `${k.stat} (${dir})`;
   return k.description ? clip(k.description.replace(/\.$/, ''), 60) : `${clip(describeExpr(k.expr), 50)} (${dir})`;
 }
 
+/** A tie-break in the words of the registered table (concepts/tie-breaks). */
 export function describeTies(t: TieBreak | undefined): string {
-  if (t === undefined) return 'simultaneous';
-  if (typeof t === 'string') return t === 'referee' ? 'the referee decides' : 'simultaneous';
-  return `re-roll ${t.reroll}${t.then ? `, then ${t.then === 'referee' ? 'the referee decides' : 'simultaneous'}` : ''}`;
+  return describeTieBreak(t);
 }
 
 const describeKeys = (o: Ordering) => (o.keys.length ? o.keys.map(describeKey).join(', then ') : 'no keys (everyone at once)');

@@ -1,0 +1,47 @@
+/** The trace as the engine writes it: events, rolls, and labelled decisions. */
+import { PhasebookError } from '../diagnostics.js';
+import type { RollResult } from '../dice/index.js';
+import type { EventFields, EventOf, EventType } from '../trace/events.js';
+import type { Engine } from './engine.js';
+
+/** Fields of an event of type T; none for the types that have none. */
+type FieldsArg<T extends EventType> = object extends EventFields<T> ? [fields?: EventFields<T>] : [fields: EventFields<T>];
+
+/** Add an event to the trace: its number, the round, and where it happened, then its own fields. */
+function emit<T extends EventType>(this: Engine, type: T, ...[fields]: FieldsArg<T>): EventOf<T> {
+  const e: { seq: number; type: T; round: number; turn?: string; phase?: string; step?: string } = { seq: this.seq++, type, round: this.round };
+  if (this.turn !== undefined && type !== 'round.start' && type !== 'round.end') e.turn = this.turn;
+  if (this.phase !== undefined) e.phase = this.phase;
+  if (this.step !== undefined) e.step = this.step;
+  if (fields) Object.assign(e, fields);
+  const event = e as EventOf<T>;
+  this.events.push(event);
+  return event;
+}
+
+function onRoll(this: Engine, r: RollResult): void {
+  this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total, ...(r.pinned ? { pinned: true } : {}) });
+}
+
+/** A labelled decision: a referee judgment or a choice the rules give a player or side. */
+function decide(this: Engine, asked: string, options: string[], fallback: string, by: string): string {
+  // The same question asked again in a run gets label#2, label#3 (like repeated rolls).
+  const n = (this.decisionCount.get(asked) ?? 0) + 1;
+  this.decisionCount.set(asked, n);
+  const label = n === 1 ? asked : `${asked}#${n}`;
+  const pinned = this.choices.get(label);
+  let chosen = fallback;
+  if (pinned !== undefined) {
+    if (!options.includes(pinned)) {
+      throw new PhasebookError([
+        { file: '<command line>', line: 1, col: 1, pointer: '', message: `--choose ${label}=${pinned}: "${pinned}" is not one of ${options.join(', ')}`, severity: 'error' },
+      ]);
+    }
+    chosen = pinned;
+    this.usedChoices.add(label);
+  }
+  this.emit('decision', { label, options, chosen, by, ...(pinned !== undefined ? { pinned: true } : { default: fallback }) });
+  return chosen;
+}
+
+export const eventMethods = { emit, onRoll, decide };
