@@ -248,6 +248,21 @@ describe('__proto__, constructor and prototype are refused anywhere', () => {
     expectOnly(['run', MINI, f], { file: f, pointer: ptr, at: posOf(f, ptr, 'key'), message: /^the key "prototype" is not allowed/ });
   });
 
+  it('__proto__ as a segment of an overlay path: at the path, and nothing resolved', () => {
+    const f = `${B}/overlay-proto-path.json`;
+    const message = /^the path segment "__proto__" is not allowed/;
+    expectOnly(['resolve', MINI, '--with', f], { file: f, pointer: '/changes/0/path', at: posOf(f, '/changes/0/path'), message });
+    expectOnly(['run', MINI, MINI_ENC, '--with', f], { file: f, pointer: '/changes/0/path', at: posOf(f, '/changes/0/path'), message });
+  });
+
+  it('constructor and prototype as segments of overlay paths: each at its path', () => {
+    const f = `${B}/overlay-constructor-path.json`;
+    const ds = failure(pb('resolve', MINI, '--with', f));
+    expect(ds).toHaveLength(2);
+    expectDiag(ds[0], { file: f, pointer: '/changes/1/path', at: posOf(f, '/changes/1/path'), message: /^the path segment "constructor" is not allowed/ });
+    expectDiag(ds[1], { file: f, pointer: '/changes/2/path', at: posOf(f, '/changes/2/path'), message: /^the path segment "prototype" is not allowed/ });
+  });
+
   it('__proto__ inside an expression var path: at the path', () => {
     const f = `${B}/proto-var-path.json`;
     expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/var', at: posOf(f, '/policy/0/when/var'), message: /"__proto__"/ });
