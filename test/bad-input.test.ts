@@ -223,6 +223,14 @@ describe('unknown ids', () => {
     expectOnly(['validate', '--ruleset', MINI, f], e);
   });
 
+  it('an encounter written for another ruleset: one line at its "ruleset" field, and stop', () => {
+    const f = 'rulesets/ose/encounters/skirmish.json';
+    const message = 'this encounter is written for ruleset "ose", not "d20-srd": run it with the ruleset it names';
+    for (const args of [['run', 'rulesets/d20-srd/d20-srd.json', f], ['validate', '--ruleset', 'rulesets/d20-srd/d20-srd.json', f]]) {
+      expectOnly(args, { file: f, pointer: '/ruleset', at: posOf(f, '/ruleset'), message });
+    }
+  });
+
   it('an encounter whose script names an action the ruleset does not have', () => {
     const f = `${B}/encounter-unknown-action.json`;
     expectOnly(['run', MINI, f], { file: f, pointer: '/script/1/action', at: posOf(f, '/script/1/action'), message: 'unknown action "kick" in ruleset "mini"; its actions are hit' });

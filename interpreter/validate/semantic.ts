@@ -200,6 +200,10 @@ function literalTagTests(expr: unknown, ptr = ''): Array<{ tag: string; pointer:
 
 /** Check an encounter against the ruleset it runs under. Pointers are into the encounter. */
 export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
+  // Written for another ruleset: every stat, tag and action would be unknown. Say it once.
+  if (typeof enc.ruleset === 'string' && enc.ruleset !== rs.id) {
+    return [{ pointer: '/ruleset', message: `this encounter is written for ruleset "${enc.ruleset}", not "${rs.id}": run it with the ruleset it names` }];
+  }
   const problems: Problem[] = [];
   const p = (pointer: string, message: string) => problems.push({ pointer, message });
   const stats = new Set(Object.keys(rs.combatant.stats));
