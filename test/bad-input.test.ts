@@ -184,6 +184,27 @@ describe('schema violations', () => {
   });
 });
 
+describe('messages that say what is wrong', () => {
+  it('a number too large for a double (1e400) is out of range, at the number, each one', () => {
+    const f = `${B}/encounter-huge-number.json`;
+    const ds = failure(pb('run', MINI, f));
+    expect(ds).toHaveLength(2);
+    expectDiag(ds[0], { file: f, pointer: '/sides/0/combatants/0/stats/hp', at: posOf(f, '/sides/0/combatants/0/stats/hp'), message: /^the number "1e400" is out of range/ });
+    expectDiag(ds[1], { file: f, pointer: '/sides/1/combatants/0/stats/hp', at: posOf(f, '/sides/1/combatants/0/stats/hp'), message: /^the number "-2E\+999" is out of range/ });
+    expect(ds.map((d) => d.message).join('\n')).not.toMatch(/expected a number/);
+  });
+
+  it('replace on a key that does not exist lists the keys there and suggests add', () => {
+    const f = `${B}/overlay-replace-missing-key.json`;
+    expectOnly(['resolve', MINI, '--with', f], {
+      file: f,
+      pointer: '/changes/0/path',
+      at: posOf(f, '/changes/0/path'),
+      message: 'nothing to replace at /economy/slots/move: there is "action"; to create "move", use "op": "add"',
+    });
+  });
+});
+
 // ------------------------------------------------------------------------------- unknown ids
 
 describe('unknown ids', () => {

@@ -307,8 +307,33 @@ describe('usage errors: exit 1, a message on stderr, no stack trace', () => {
   it('unknown option', () => {
     const r = pb('run', OSE, SKIRMISH, '--sed', '3');
     expectCleanFailure(r);
-    expect(r.stderr).toContain("error: unknown option '--sed'");
-    expect(r.stderr).toContain('--seed');
+    expect(r.stderr).toBe("<command line>:1:1  /  unknown option '--sed' (Did you mean --seed?) (see --help)\n");
+  });
+
+  it("a value outside an option's choices: the documented one-line format, not commander's own", () => {
+    const r = pb('run', OSE, SKIRMISH, '--format', 'xml');
+    expectCleanFailure(r);
+    expect(r.stderr).toBe("<command line>:1:1  /  option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json. (see --help)\n");
+  });
+
+  it('several bad --roll and --choose pins: every one is reported, malformed ones before any run', () => {
+    const malformed = pb('run', OSE, SKIRMISH, '--roll', 'a', '--roll', 'b=x', '--choose', 'c', '--roll', 'r1.elf.shoot.attack=21');
+    expectCleanFailure(malformed);
+    expect(malformed.stderr).toBe(
+      [
+        '<command line>:1:1  /  --roll expects LABEL=VALUE, got "a"',
+        '<command line>:1:1  /  --choose expects LABEL=VALUE, got "c"',
+        '<command line>:1:1  /  --roll b=x: pin for roll "b": "x" is neither a total (e.g. "7") nor a list of dice (e.g. "3,4" or "3+4")',
+        '',
+      ].join('\n'),
+    );
+    const impossible = pb('run', OSE, SKIRMISH, ...PHASED, '--seed', '3', '--roll', 'r1.elf.shoot.attack=21', '--roll', 'r1.initiative.party.d6=9', '--choose', 'r1.initiative.drew-first=goblins');
+    expectCleanFailure(impossible);
+    const lines = impossible.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines).toContain('<command line>:1:1  /  --choose r1.initiative.drew-first=goblins: "goblins" is not one of party, bandits, roll');
+    expect(lines).toContain('<command line>:1:1  /  --roll r1.initiative.party.d6=9: pin for roll "r1.initiative.party.d6" (1d6): total 9 is impossible; allowed 1..6');
+    expect(lines).toContain('<command line>:1:1  /  --roll r1.elf.shoot.attack=21: pin for roll "r1.elf.shoot.attack" (1d20): total 21 is impossible; allowed 1..20');
   });
 
   it('unknown command', () => {

@@ -12,7 +12,7 @@ import { loadEncounter, loadProgram, run, validateFile } from '../pipeline.js';
 import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile } from '../read/index.js';
-import { DiceError } from '../dice/index.js';
+import { Dice, DiceError } from '../dice/index.js';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import { simulateVariant, type VariantFiles } from '../simulate/pool.js';
@@ -27,14 +27,33 @@ interface Io {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-function parsePairs(pairs: string[], flag: string): Map<string, string> {
+/** LABEL=VALUE pairs of a repeatable flag; every malformed pair is reported, not just the first. */
+function parsePairs(pairs: string[], flag: string, problems: Diagnostic[]): Map<string, string> {
   const map = new Map<string, string>();
   for (const p of pairs) {
     const i = p.indexOf('=');
-    if (i <= 0 || i === p.length - 1) throw usage(`${flag} expects LABEL=VALUE, got "${p}"`);
-    map.set(p.slice(0, i), p.slice(i + 1));
+    if (i <= 0 || i === p.length - 1) problems.push(...usage(`${flag} expects LABEL=VALUE, got "${p}"`).diagnostics);
+    else map.set(p.slice(0, i), p.slice(i + 1));
   }
   return map;
+}
+
+/** Pins whose value is not a total or a list of dice, each reported (checked before any run). */
+function checkRollPins(rolls: Map<string, string>, problems: Diagnostic[]): void {
+  for (const [label, value] of rolls) {
+    try {
+      new Dice(0, new Map([[label, value]]));
+    } catch (err) {
+      if (!(err instanceof DiceError)) throw err;
+      problems.push(...usage(`--roll ${label}=${value}: ${err.message}`).diagnostics);
+    }
+  }
+}
+
+/** commander's `error: …` text (possibly with a "(Did you mean …?)" line) as one diagnostic line. */
+function commandLineError(text: string): string {
+  const message = text.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim();
+  return formatDiagnostic(usage(`${message} (see --help)`).diagnostics[0]!);
 }
 
 const usage = (message: string) => new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
@@ -103,13 +122,47 @@ function validateOne(file: string, against: string | undefined): Diagnostic[] {
   return [];
 }
 
+/** A run that failed on one pinned roll or decision: its diagnostic, and how to drop the pin. */
+function badPin(
+  err: unknown,
+  rolls: Map<string, string>,
+  choices: Map<string, string>,
+  enc: { dice?: Record<string, unknown> },
+  encounter: string,
+): { diagnostic: Diagnostic; drop: (() => void) | null } | null {
+  if (err instanceof DiceError && err.pin) {
+    const full = err.label ?? '';
+    const label = rolls.has(full) ? full : full.replace(/#\d+$/, '');
+    if (rolls.has(label)) {
+      return { diagnostic: usage(`--roll ${label}=${rolls.get(label)}: ${err.message}`).diagnostics[0]!, drop: () => rolls.delete(label) };
+    }
+    // A pinned value of the encounter's own dice: point at where it was given.
+    if (enc.dice && Object.prototype.hasOwnProperty.call(enc.dice, label)) {
+      const doc = readDocumentFile(encounter);
+      const pointer = `/dice/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      return { diagnostic: { file: encounter, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }, drop: null };
+    }
+    return { diagnostic: usage(`--roll ${label}: ${err.message}`).diagnostics[0]!, drop: null };
+  }
+  if (err instanceof PhasebookError && err.diagnostics.length === 1) {
+    const d = err.diagnostics[0]!;
+    const m = d.file === '<command line>' ? /^--choose (.+?)=/.exec(d.message) : null;
+    if (m && choices.has(m[1]!)) return { diagnostic: d, drop: () => choices.delete(m[1]!) };
+  }
+  return null;
+}
+
 export function buildCli(io: Io): Command {
   const program = new Command('phasebook')
     .description('Tabletop combat systems as JSON rule documents, run round by round.')
     .version('0.1.0')
-    .showHelpAfterError()
     .exitOverride()
-    .configureOutput({ writeOut: io.out, writeErr: io.err });
+    .configureOutput({
+      writeOut: io.out,
+      writeErr: io.err,
+      // Usage errors in the documented one-line format, like every other bad input.
+      outputError: (text, write) => write(`${commandLineError(text)}\n`),
+    });
 
   program
     .command('validate')
@@ -154,26 +207,27 @@ export function buildCli(io: Io): Command {
     .action((ruleset: string, encounter: string, opts: { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
       const program = loadProgram(ruleset, opts.with);
       const enc = loadEncounter(encounter, program);
-      const rolls = parsePairs(opts.roll, '--roll');
+      const problems: Diagnostic[] = [];
+      const rolls = parsePairs(opts.roll, '--roll', problems);
+      const choices = parsePairs(opts.choose, '--choose', problems);
+      checkRollPins(rolls, problems);
+      if (problems.length) throw new PhasebookError(problems);
+      // A pin the dice cannot show, or a choice the decision does not offer, is found when it
+      // comes up. Report every one: drop the bad pin and run again (at most once per pin).
       let result;
-      try {
-        result = run(program, enc, {
-          seed: opts.seed,
-          rolls,
-          choices: parsePairs(opts.choose, '--choose'),
-          ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}),
-        });
-      } catch (err) {
-        // A pinned value that the dice cannot show is the caller's error: point at where it was given.
-        if (!(err instanceof DiceError && err.pin)) throw err;
-        const label = (err.label ?? '').replace(/#\d+$/, '');
-        if (!rolls.has(label) && enc.dice && label in enc.dice) {
-          const doc = readDocumentFile(encounter);
-          const pointer = `/dice/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-          throw new PhasebookError([{ file: encounter, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }]);
+      for (;;) {
+        try {
+          result = run(program, enc, { seed: opts.seed, rolls, choices, ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}) });
+          break;
+        } catch (err) {
+          const bad = badPin(err, rolls, choices, enc, encounter);
+          if (!bad) throw err;
+          problems.push(bad.diagnostic);
+          if (bad.drop === null) break;
+          bad.drop();
         }
-        throw usage(`--roll ${label}=${rolls.get(label) ?? ''}: ${err.message}`);
       }
+      if (problems.length || !result) throw new PhasebookError(problems);
       io.out(opts.format === 'json' ? toJsonLines(result.events) : formatTimeline(result.events));
     });
   program

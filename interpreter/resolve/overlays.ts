@@ -268,7 +268,10 @@ function applyChange(doc: Record<string, Json>, change: PatchOp, segments: strin
       return { field: 'path', message: 'the parent of this path is neither a list nor an object' };
     }
     case 'replace': {
-      if (!existing.found) return { field: 'path', message: `nothing to replace at ${'/' + segments.join('/')}: ${describeChoices(parent)}` };
+      if (!existing.found) {
+        const hint = isObject(parent) ? `; to create "${last}", use "op": "add"` : '';
+        return { field: 'path', message: `nothing to replace at ${'/' + segments.join('/')}: ${describeChoices(parent)}${hint}` };
+      }
       if (Array.isArray(parent)) {
         const item = clone(change.value);
         if (isObject(item) && item.id === undefined) item.id = last;
