@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ensureBuilt, ROOT, runBinary, type Result } from './support/binary.js';
+import { ensureBuilt, ROOT, runBinary, runBinaryWithInput, type Result } from './support/binary.js';
 
 // ------------------------------------------------------------------------------- the binary
 
@@ -435,5 +435,43 @@ describe('crossbow-speed changes the order of acts in the missile phase', () => 
     expect(group(off, 'crossbowman-1')).toBe(group(off, 'bowman-1'));
     expect(group(on, 'crossbowman-1')).not.toBe(group(on, 'bowman-1'));
     expect(pos(on, 'crossbowman-1')).toBeGreaterThan(pos(on, 'bowman-2'));
+  });
+});
+
+// ------------------------------------------------------------------------------- conventions
+
+describe('"-" for standard input', () => {
+  it('run: "-" reads the encounter (or the ruleset) from standard input, with the same trace as the file', () => {
+    const expected = pb('run', OSE, SKIRMISH, '--seed', '4', '--format', 'json');
+    expect(expected.status).toBe(0);
+    const enc = runBinaryWithInput(readFileSync(join(ROOT, SKIRMISH), 'utf8'), 'run', OSE, '-', '--seed', '4', '--format', 'json');
+    expect(enc.stderr).toBe('');
+    expect(enc.stdout).toBe(expected.stdout);
+    const rs = runBinaryWithInput(readFileSync(join(ROOT, OSE), 'utf8'), 'run', '-', SKIRMISH, '--seed', '4', '--format', 'json');
+    expect(rs.stdout).toBe(expected.stdout);
+  });
+
+  it('validate and resolve: "-" is named <stdin>', () => {
+    const v = runBinaryWithInput(readFileSync(join(ROOT, SKIRMISH), 'utf8'), 'validate', '--ruleset', OSE, '-');
+    expect(v.status).toBe(0);
+    expect(v.stdout).toBe('<stdin>: ok\n');
+    const r = runBinaryWithInput(readFileSync(join(ROOT, OSE), 'utf8'), 'resolve', '-', '--with', OV('phased-round'));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(pb('resolve', OSE, '--with', OV('phased-round')).stdout);
+  });
+
+  it('bad input on standard input is located in <stdin>', () => {
+    const r = runBinaryWithInput('{\n  "kind": "encounter",\n  "id": 7\n}\n', 'validate', '-');
+    expectCleanFailure(r);
+    expect(r.stderr).toMatch(/^<stdin>:3:9 {2}\/id {2}/m);
+    const empty = runBinaryWithInput('', 'run', OSE, '-');
+    expectCleanFailure(empty);
+    expect(empty.stderr).toBe('<stdin>:1:1  /  the document is empty\n');
+  });
+
+  it('"-" for two documents is refused: standard input holds one', () => {
+    const r = runBinaryWithInput('{}', 'run', '-', '-');
+    expectCleanFailure(r);
+    expect(r.stderr).toBe('<command line>:1:1  /  "-" (standard input) may stand for one document only\n');
   });
 });

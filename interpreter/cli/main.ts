@@ -11,7 +11,9 @@ import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostic
 import { loadEncounter, loadProgram, run, validateFile } from '../pipeline.js';
 import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
-import { readDocumentFile } from '../read/index.js';
+import { readDocumentFile, readDocumentText, readStdinText, STDIN_NAME, type SourceDocument } from '../read/index.js';
+import { packageRoot } from '../pipeline.js';
+import { readFileSync } from 'node:fs';
 import { Dice, DiceError } from '../dice/index.js';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
@@ -67,6 +69,30 @@ function intOption(name: string, min: number, max: number) {
   };
 }
 
+/**
+ * The documents named on the command line: a path, or `-` for standard input (named `<stdin>` in
+ * messages). Standard input can be read once, so `-` may stand for one document only.
+ */
+class Sources {
+  readonly texts = new Map<string, string>();
+  /** The name to use for a document argument, reading standard input for `-`. */
+  name(arg: string): string {
+    if (arg !== '-') return arg;
+    if (this.texts.has(STDIN_NAME)) throw usage('"-" (standard input) may stand for one document only');
+    this.texts.set(STDIN_NAME, readStdinText());
+    return STDIN_NAME;
+  }
+  read(file: string): SourceDocument {
+    const text = this.texts.get(file);
+    return text === undefined ? readDocumentFile(file) : readDocumentText(file, text);
+  }
+}
+
+/** The version of the installed package, from its package.json. */
+function packageVersion(): string {
+  return String((JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown }).version);
+}
+
 /** Find a document of a kind with the given id near a file (same folder, then parents) for validate. */
 function findDocument(near: string, kind: 'ruleset' | 'overlay', id: string): string | null {
   let dir = dirname(resolvePath(near));
@@ -91,29 +117,29 @@ function findDocument(near: string, kind: 'ruleset' | 'overlay', id: string): st
 }
 
 /** The overlays an overlay `requires`, found next to it, in an order that applies them first. */
-function requiredOverlays(file: string, seen = new Set<string>()): string[] {
-  const v = readDocumentFile(file).value as { requires?: string[] };
+function requiredOverlays(file: string, src: Sources, seen = new Set<string>()): string[] {
+  const v = src.read(file).value as { requires?: string[] };
   const out: string[] = [];
   for (const id of v.requires ?? []) {
     const f = findDocument(file, 'overlay', id);
     if (!f || seen.has(f)) continue;
     seen.add(f);
-    out.push(...requiredOverlays(f, seen), f);
+    out.push(...requiredOverlays(f, src, seen), f);
   }
   return out;
 }
 
-function validateOne(file: string, against: string | undefined): Diagnostic[] {
-  const first = validateFile(file);
+function validateOne(file: string, against: string | undefined, src: Sources): Diagnostic[] {
+  const first = validateFile(file, src.texts.get(file));
   if (first.length) return first;
-  const v = readDocumentFile(file).value as { kind: string; extends?: string; ruleset?: string };
+  const v = src.read(file).value as { kind: string; extends?: string; ruleset?: string };
   try {
     if (v.kind === 'overlay') {
       const base = against ?? findDocument(file, 'ruleset', v.extends!);
-      if (base) loadProgram(base, [...requiredOverlays(file), file]);
+      if (base) loadProgram(base, [...requiredOverlays(file, src), file], src.texts);
     } else if (v.kind === 'encounter') {
       const base = against ?? (v.ruleset ? findDocument(file, 'ruleset', v.ruleset) : null);
-      if (base) loadEncounter(file, loadProgram(base));
+      if (base) loadEncounter(file, loadProgram(base, [], src.texts), src.texts.get(file));
     }
   } catch (err) {
     if (err instanceof PhasebookError) return err.diagnostics;
@@ -129,6 +155,7 @@ function badPin(
   choices: Map<string, string>,
   enc: { dice?: Record<string, unknown> },
   encounter: string,
+  src: Sources,
 ): { diagnostic: Diagnostic; drop: (() => void) | null } | null {
   if (err instanceof DiceError && err.pin) {
     const full = err.label ?? '';
@@ -138,7 +165,7 @@ function badPin(
     }
     // A pinned value of the encounter's own dice: point at where it was given.
     if (enc.dice && Object.prototype.hasOwnProperty.call(enc.dice, label)) {
-      const doc = readDocumentFile(encounter);
+      const doc = src.read(encounter);
       const pointer = `/dice/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       return { diagnostic: { file: encounter, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }, drop: null };
     }
@@ -153,9 +180,10 @@ function badPin(
 }
 
 export function buildCli(io: Io): Command {
+  const src = new Sources();
   const program = new Command('phasebook')
     .description('Tabletop combat systems as JSON rule documents, run round by round.')
-    .version('0.1.0')
+    .version(packageVersion())
     .exitOverride()
     .configureOutput({
       writeOut: io.out,
@@ -167,13 +195,14 @@ export function buildCli(io: Io): Command {
   program
     .command('validate')
     .description('Check documents: JSON syntax, schema, and semantics (dangling ids, unknown stats, unknown operators). An overlay is checked on top of the ruleset it extends, an encounter against its ruleset, when that ruleset is found next to it or given with --ruleset.')
-    .argument('<file...>', 'rulesets, overlays or encounters')
+    .argument('<file...>', 'rulesets, overlays or encounters ("-" reads one from standard input)')
     .option('--ruleset <file>', 'check overlays and encounters against this ruleset')
-    .action((files: string[], opts: { ruleset?: string }) => {
+    .action((args: string[], opts: { ruleset?: string }) => {
       let bad = 0;
       const lines: string[] = [];
+      const files = args.map((a) => src.name(a));
       for (const f of files) {
-        const problems = validateOne(f, opts.ruleset);
+        const problems = validateOne(f, opts.ruleset, src);
         if (problems.length) {
           bad++;
           for (const d of problems) lines.push(formatDiagnostic(d));
@@ -185,18 +214,19 @@ export function buildCli(io: Io): Command {
   program
     .command('resolve')
     .description('Apply house-rule overlays, in the order given, to a ruleset and print the resolved ruleset.')
-    .argument('<ruleset>', 'the base ruleset')
-    .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', collect, [])
-    .action((ruleset: string, opts: { with: string[] }) => {
-      const p = loadProgram(ruleset, opts.with);
+    .argument('<ruleset>', 'the base ruleset ("-" reads it from standard input)')
+    .option('--with <overlay>', 'an overlay to apply (repeatable; order matters; "-" reads one from standard input)', collect, [])
+    .action((rulesetArg: string, opts: { with: string[] }) => {
+      const ruleset = src.name(rulesetArg);
+      const p = loadProgram(ruleset, opts.with.map((o) => src.name(o)), src.texts);
       io.out(JSON.stringify(p.resolved.ruleset, null, 2) + '\n');
     });
 
   program
     .command('run')
     .description('Run a combat and print its timeline (text) or its events (json: one per line).')
-    .argument('<ruleset>', 'the ruleset')
-    .argument('<encounter>', 'the encounter')
+    .argument('<ruleset>', 'the ruleset ("-" reads it from standard input)')
+    .argument('<encounter>', 'the encounter ("-" reads it from standard input)')
     .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', collect, [])
     .option('--seed <n>', 'dice seed (same seed, same combat)', intOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--roll <label=value>', 'pin a labelled roll to a total ("7") or to single dice ("3,4") (repeatable)', collect, [])
@@ -205,8 +235,10 @@ export function buildCli(io: Io): Command {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText('after', '\nRoll and decision labels are printed in the timeline, e.g. r1.initiative.party.d6 or r2.declare-first.')
     .action((ruleset: string, encounter: string, opts: { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
-      const program = loadProgram(ruleset, opts.with);
-      const enc = loadEncounter(encounter, program);
+      ruleset = src.name(ruleset);
+      encounter = src.name(encounter);
+      const program = loadProgram(ruleset, opts.with.map((o) => src.name(o)), src.texts);
+      const enc = loadEncounter(encounter, program, src.texts.get(encounter));
       const problems: Diagnostic[] = [];
       const rolls = parsePairs(opts.roll, '--roll', problems);
       const choices = parsePairs(opts.choose, '--choose', problems);
@@ -220,7 +252,7 @@ export function buildCli(io: Io): Command {
           result = run(program, enc, { seed: opts.seed, rolls, choices, ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}) });
           break;
         } catch (err) {
-          const bad = badPin(err, rolls, choices, enc, encounter);
+          const bad = badPin(err, rolls, choices, enc, encounter, src);
           if (!bad) throw err;
           problems.push(bad.diagnostic);
           if (bad.drop === null) break;
