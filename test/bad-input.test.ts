@@ -408,6 +408,62 @@ describe('places inside expressions', () => {
   });
 });
 
+describe('dice notation is checked when the documents are loaded', () => {
+  const RS = `${B}/mini-dice.json`;
+  it('mini-dice.json and its encounter are valid and run (rolling a stat, a local and a built notation)', () => {
+    const r = pb('run', RS, `${B}/mini-dice-encounter.json`, '--format', 'json');
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('"label":"r1.a.hit.damage"');
+    expect(r.stdout).toContain('"expr":"2d2"');
+  });
+
+  it('an encounter stat rolled as dice ("max", "NaNd10", "0d10", "1000003d10", "1e+308d10"): each at its value, before any combat', () => {
+    const f = `${B}/dice-encounter.json`;
+    for (const cmd of [['run', RS, f], ['validate', '--ruleset', RS, f]]) {
+      const ds = failure(pb(...cmd));
+      const why = [/"max": unexpected "m"/, /"NaNd10": unexpected "N"/, /"0d10": a dice term needs at least one die/, /"1000003d10": dice count 1000003 is larger than 1000/, /"1e\+308d10": unexpected "e"/];
+      const ptrs = ['/sides/0/combatants/0', '/sides/0/combatants/1', '/sides/0/combatants/2', '/sides/1/combatants/0', '/sides/1/combatants/1'].map((p) => `${p}/stats/damage`);
+      expect(ds, JSON.stringify(ds)).toHaveLength(5);
+      ds.forEach((d, i) => {
+        expectDiag(d, { file: f, pointer: ptrs[i]!, at: posOf(f, ptrs[i]!), message: /^stat "damage" is rolled as dice by ruleset "mini-dice", so it must be dice notation: invalid dice notation / });
+        expect(d.message).toMatch(why[i]!);
+      });
+    }
+  });
+
+  it('a ruleset default of a stat rolled as dice: at the default, naming where it is rolled', () => {
+    const f = `${B}/dice-bad-default.json`;
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/combatant/stats/damage/default',
+      at: posOf(f, '/combatant/stats/damage/default'),
+      message: /^stat "damage" is rolled as dice \(at \/procedures\/wound\/0\/dice\), so its default must be dice notation: invalid dice notation "1d6x"/,
+    });
+  });
+
+  it('a literal notation given to a procedure: at the literal, naming where it is rolled', () => {
+    const f = `${B}/dice-bad-literal.json`;
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/actions/0/effects/0/with/dmg',
+      at: posOf(f, '/actions/0/effects/0/with/dmg'),
+      message: /^invalid dice notation "2x6": .*\(it is rolled at \/procedures\/wound\/0\/dice\)$/,
+    });
+  });
+
+  it('a notation built at run time that is invalid: at the expression that built it, with the roll label, never <command line>', () => {
+    const r = pb('run', RS, `${B}/dice-pool-encounter.json`);
+    expectOnly(['run', RS, `${B}/dice-pool-encounter.json`], {
+      file: RS,
+      pointer: '/actions/0/effects/1/dice',
+      at: posOf(RS, '/actions/0/effects/1/dice'),
+      message: /^roll "r1\.a\.hit\.pool": invalid dice notation "0d2": a dice term needs at least one die/,
+    });
+    expect(r.stderr).not.toContain('<command line>');
+  });
+});
+
 describe('pinned dice the dice cannot show', () => {
   it('a --roll total out of range for an effect roll: on the command line, naming the label', () => {
     expectOnly(['run', 'rulesets/ose/ose.json', 'rulesets/ose/encounters/skirmish.json', '--seed', '3', '--roll', 'r1.elf.shoot.attack=21'], {

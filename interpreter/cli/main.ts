@@ -359,7 +359,7 @@ export async function main(argv: string[], io: Io = { out: (s) => process.stdout
       for (const d of err.diagnostics) io.err((d.file === '' ? d.message : formatDiagnostic(d)) + '\n');
       return 1;
     }
-    if (err instanceof DiceError) {
+    if (err instanceof DiceError && err.pin) {
       io.err(`<command line>:1:1  /  ${err.message}\n`);
       return 1;
     }

@@ -8,6 +8,7 @@ import type { Action, Effect, Ordering, Phase, PolicyEntry, Ruleset, SideChoice,
 import type { ResolvedRuleset } from '../resolve/overlays.js';
 import { compileKey, resolveOrderingRef, type CompiledOrdering } from './ordering.js';
 import { joinPointer } from '../diagnostics.js';
+import { DiceError } from '../dice/index.js';
 
 export type Moment = 'round-start' | 'round-end' | 'combat-end' | { phase: string } | { turnOf: string } | 'own-turn';
 
@@ -277,7 +278,14 @@ function compileEffect(e: Effect, ptr: string, ev: Evaluator, procs: Procedures)
       return (f, api) => {
         api.setPrefix(f);
         const notation = String(dice(api.data(f)));
-        const r = api.roll(f, e.label, notation);
+        let r: { total: number; dice: number[] };
+        try {
+          r = api.roll(f, e.label, notation);
+        } catch (err) {
+          // A notation computed at run time: point at the expression that built it (with the label).
+          if (err instanceof DiceError && !err.pin) throw ev.at(`${ptr}/dice`, err.message);
+          throw err;
+        }
         f.local[e.as] = { total: r.total, dice: r.dice, natural: r.dice[0] ?? r.total };
       };
     }

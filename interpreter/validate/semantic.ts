@@ -7,6 +7,7 @@ import { collectVarPaths } from '../expr/index.js';
 import type { Encounter, Ruleset } from '../model/types.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../run/ordering.js';
 import { joinPointer } from '../diagnostics.js';
+import { diceFlow, notationProblem } from './dice-notation.js';
 
 export interface Problem {
   pointer: string;
@@ -159,6 +160,18 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     }
   }
 
+  // Dice notation known now is checked now, not in the middle of a combat.
+  const flow = diceFlow(rs);
+  for (const l of flow.literals) {
+    const why = notationProblem(l.value);
+    if (why) p(l.pointer, l.pointer === l.use.at ? why : `${why} (it is rolled at ${l.use.at})`);
+  }
+  for (const [name, use] of flow.stats) {
+    const def = rs.combatant.stats[name]!.default;
+    const why = def === undefined ? null : notationProblem(def);
+    if (why) p(joinPointer('/combatant/stats', name, 'default'), `stat "${name}" is rolled as dice (at ${use.at}), so its default must be dice notation: ${why}`);
+  }
+
   // Derived values must not depend on themselves.
   const deps = new Map<string, string[]>();
   for (const [name, d] of Object.entries(rs.combatant.derived ?? {})) {
@@ -210,6 +223,7 @@ export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
   const tags = new Set(Object.keys(rs.combatant.tags ?? {}));
   const ids = new Map<string, string>();
   const sideIds = new Set<string>();
+  const diceStats = diceFlow(rs).stats;
   enc.sides.forEach((s, i) => {
     if (sideIds.has(s.id)) p(`/sides/${i}/id`, `duplicate side id "${s.id}"`);
     sideIds.add(s.id);
@@ -226,7 +240,11 @@ export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
         const def = rs.combatant.stats[k]!.default;
         if (def !== undefined && typeof v !== typeof def) {
           p(joinPointer(ptr, 'stats', k), `stat "${k}" expects a ${typeof def} like its default ${JSON.stringify(def)}, got ${JSON.stringify(v)}`);
+          continue;
         }
+        const use = diceStats.get(k);
+        const why = use ? notationProblem(v) : null;
+        if (why) p(joinPointer(ptr, 'stats', k), `stat "${k}" is rolled as dice by ruleset "${rs.id}", so it must be dice notation: ${why}`);
       }
       (c.tags ?? []).forEach((t, k) => {
         if (!tags.has(t)) p(`${ptr}/tags/${k}`, `unknown tag "${t}" for ruleset "${rs.id}"; its tags are ${[...tags].join(', ')}`);
