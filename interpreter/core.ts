@@ -68,7 +68,15 @@ export class Core {
   private checkResolved(resolved: ResolvedRuleset, hadOverlays: boolean): void {
     const diagnostics: Diagnostic[] = [];
     if (hadOverlays) {
-      const virtual = readDocumentText('<resolved>', JSON.stringify(resolved.ruleset));
+      // Read back without the size limits of a document (the overlays' own texts were checked);
+      // what the reader still refuses — a value nested too deep once in place — is the overlay's.
+      let virtual: SourceDocument;
+      try {
+        virtual = readDocumentText('<resolved>', JSON.stringify(resolved.ruleset), { maxBytes: Number.MAX_SAFE_INTEGER, maxValues: Number.MAX_SAFE_INTEGER });
+      } catch (err) {
+        if (!(err instanceof PhasebookError)) throw err;
+        throw new PhasebookError(err.diagnostics.map((d) => ({ ...d, ...resolved.origin(d.pointer), message: `${d.message} (after overlays)` })));
+      }
       for (const d of this.validator.validate(virtual, SCHEMA_IDS.ruleset)) {
         const o = resolved.origin(d.pointer);
         diagnostics.push({ ...d, file: o.file, line: o.line, col: o.col, pointer: o.pointer, message: `${d.message} (after overlays)` });

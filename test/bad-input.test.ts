@@ -360,6 +360,14 @@ describe('overlay stacks', () => {
     expectOnly(['run', MINI, MINI_ENC, '--with', b, '--with', a], { file: a, pointer: '/changes/0/path', at: posOf(a, '/changes/0/path'), message: /^conflict: overlay "blows-in-listing-order" \(test\/fixtures\/bad\/conflict-b\.json\)/ });
   });
 
+  it('found by the fuzzer: a value nested too deep only once in place is the overlay\'s, not "<resolved>"', () => {
+    const f = `${B}/overlay-deep-in-place.json`;
+    const ds = failure(pb('resolve', MINI, '--with', f));
+    expect(ds).toHaveLength(1);
+    expect(ds[0]!.pointer.startsWith('/changes/0/value/!/0')).toBe(true);
+    expectDiag(ds[0], { file: f, pointer: ds[0]!.pointer, at: posOf(f, ds[0]!.pointer), message: /^the document is nested too deeply: more than 64 levels .*\(after overlays\)$/ });
+  });
+
   it('an overlay that extends another ruleset: at /extends', () => {
     const f = `${B}/overlay-wrong-ruleset.json`;
     expectOnly(['resolve', MINI, '--with', f], { file: f, pointer: '/extends', at: posOf(f, '/extends'), message: 'this overlay extends "dnd5e", but the ruleset is "mini"' });
