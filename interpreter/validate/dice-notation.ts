@@ -70,7 +70,16 @@ function localsOf(rs: Ruleset): Map<string, Array<{ expr: unknown; pointer: stri
 /** Objects keyed by names, not JSON Logic: {"with": {"roll": …}} is a value named roll. */
 const NAMED = new Set(['with', 'params', 'stats', 'tags', 'derived', 'slots', 'orderings', 'procedures', 'options']);
 
+const flows = new WeakMap<Ruleset, DiceFlow>();
+
+/** The dice flow of a ruleset (computed once per ruleset object: encounters are checked against it often). */
 export function diceFlow(rs: Ruleset): DiceFlow {
+  let flow = flows.get(rs);
+  if (!flow) flows.set(rs, (flow = computeDiceFlow(rs)));
+  return flow;
+}
+
+function computeDiceFlow(rs: Ruleset): DiceFlow {
   const flow: DiceFlow = { stats: new Map(), literals: [] };
   const locals = localsOf(rs);
   const stats = rs.combatant?.stats ?? {};

@@ -144,6 +144,7 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   walkDurations(rs.actions, '/actions');
   walkDurations(rs.triggers ?? [], '/triggers');
 
+  const tagsOfActions = actionTags(rs);
   for (const [expr, ptr] of expressions(rs)) {
     for (const { path, pointer } of collectVarPaths(expr)) {
       if (path.split('.').some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
@@ -156,7 +157,7 @@ export function checkRuleset(rs: Ruleset): Problem[] {
       if (root === 'action' && field !== undefined && !ACTION_FIELDS.has(field)) p(at, `unknown action field "${field}"; actions expose ${[...ACTION_FIELDS].join(', ')}`);
     }
     for (const { tag, pointer } of literalTagTests(expr)) {
-      if (!tags.has(tag) && !actionTags(rs).has(tag)) p(ptr + pointer, `unknown tag "${tag}"; combatant tags are ${[...tags].join(', ')}`);
+      if (!tags.has(tag) && !tagsOfActions.has(tag)) p(ptr + pointer, `unknown tag "${tag}"; combatant tags are ${[...tags].join(', ')}`);
     }
   }
 
