@@ -472,6 +472,16 @@ describe('dice notation is checked when the documents are loaded', () => {
   });
 });
 
+describe('pinned dice of an encounter', () => {
+  it('found by the fuzzer: a pin that is neither a total nor dice is refused at load, at the pin, each one', () => {
+    const f = `${B}/encounter-bad-pins.json`;
+    const ds = failure(pb('run', MINI, f));
+    expect(ds).toHaveLength(2);
+    expectDiag(ds[0], { file: f, pointer: '/dice/roll', at: posOf(f, '/dice/roll'), message: /^pin for roll "roll": "-9007199254740992" is neither a total/ });
+    expectDiag(ds[1], { file: f, pointer: '/dice/op', at: posOf(f, '/dice/op'), message: /^pin for roll "op": "three" is neither a total/ });
+  });
+});
+
 describe('pinned dice the dice cannot show', () => {
   it('a --roll total out of range for an effect roll: on the command line, naming the label', () => {
     expectOnly(['run', 'rulesets/ose/ose.json', 'rulesets/ose/encounters/skirmish.json', '--seed', '3', '--roll', 'r1.elf.shoot.attack=21'], {

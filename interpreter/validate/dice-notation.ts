@@ -15,7 +15,7 @@
  * checked when it is rolled; then the roll effect reports the place of its expression.
  */
 import { joinPointer } from '../diagnostics.js';
-import { DiceError, parseNotation } from '../dice/index.js';
+import { Dice, DiceError, parseNotation } from '../dice/index.js';
 import type { Ruleset } from '../model/types.js';
 
 export interface DiceUse {
@@ -148,6 +148,17 @@ export function notationProblem(value: unknown): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return `dice notation must be a string such as "1d6", got ${JSON.stringify(value)}`;
   try {
     parseNotation(String(value));
+    return null;
+  } catch (err) {
+    if (err instanceof DiceError) return err.message;
+    throw err;
+  }
+}
+
+/** Why a pinned value (`"7"`, `"3,4"`) cannot pin a roll, or null when it can. */
+export function pinProblem(label: string, value: unknown): string | null {
+  try {
+    new Dice(0, new Map([[label, String(value)]]));
     return null;
   } catch (err) {
     if (err instanceof DiceError) return err.message;

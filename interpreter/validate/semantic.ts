@@ -7,7 +7,7 @@ import { collectVarPaths } from '../expr/index.js';
 import type { Encounter, Ruleset } from '../model/types.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../run/ordering.js';
 import { joinPointer } from '../diagnostics.js';
-import { diceFlow, notationProblem } from './dice-notation.js';
+import { diceFlow, notationProblem, pinProblem } from './dice-notation.js';
 
 export interface Problem {
   pointer: string;
@@ -252,6 +252,11 @@ export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
       });
     });
   });
+  // Pinned dice of the encounter: each must be a total or a list of dice (as for --roll).
+  for (const [label, value] of Object.entries(enc.dice ?? {})) {
+    const why = pinProblem(label, value);
+    if (why) p(joinPointer('/dice', label), why);
+  }
   const actions = new Set(rs.actions.map((a) => a.id));
   (enc.script ?? []).forEach((e, i) => {
     if (!ids.has(e.combatant)) p(`/script/${i}/combatant`, `unknown combatant "${e.combatant}"`);
