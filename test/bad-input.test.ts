@@ -482,6 +482,19 @@ describe('pinned dice of an encounter', () => {
   });
 });
 
+describe('pinned decisions of an encounter', () => {
+  it('found by the fuzzer: a decision the encounter pins to an option not offered is the encounter\'s, at the pin', () => {
+    const f = `${B}/encounter-bad-decision.json`;
+    const ptr = '/decisions/r1.wizard.delay-after';
+    expectOnly(['run', 'rulesets/d20-srd/d20-srd.json', f], {
+      file: f,
+      pointer: ptr,
+      at: posOf(f, ptr),
+      message: 'decision "r1.wizard.delay-after" is pinned to "dragon", which is not one of end, fighter, orc-2, ogre',
+    });
+  });
+});
+
 describe('pinned dice the dice cannot show', () => {
   it('a --roll total out of range for an effect roll: on the command line, naming the label', () => {
     expectOnly(['run', 'rulesets/ose/ose.json', 'rulesets/ose/encounters/skirmish.json', '--seed', '3', '--roll', 'r1.elf.shoot.attack=21'], {

@@ -33,6 +33,9 @@ export interface RunResult {
   rounds: number;
 }
 
+/** The file name of a diagnostic about the encounter being run, until core.ts puts in its place. */
+export const ENCOUNTER_FILE = '<encounter>';
+
 export const DEFAULT_LIMITS = { rounds: 50, actsPerRound: 10_000, reactionDepth: 8 } as const;
 /** With this many combatants or more, proximity questions may use the sorted battle line (line.ts). */
 const LINE_MIN_COMBATANTS = 64;
@@ -256,8 +259,12 @@ export class Engine {
     let chosen = fallback;
     if (pinned !== undefined) {
       if (!options.includes(pinned)) {
+        // A pin of the encounter's own decisions is the encounter's error (core.ts locates it).
+        const inEncounter = !this.opts.choices?.has(label);
         throw new PhasebookError([
-          { file: '<command line>', line: 1, col: 1, pointer: '', message: `--choose ${label}=${pinned}: "${pinned}" is not one of ${options.join(', ')}`, severity: 'error' },
+          inEncounter
+            ? { file: ENCOUNTER_FILE, line: 1, col: 1, pointer: `/decisions/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `decision "${label}" is pinned to "${pinned}", which is not one of ${options.join(', ')}`, severity: 'error' }
+            : { file: '<command line>', line: 1, col: 1, pointer: '', message: `--choose ${label}=${pinned}: "${pinned}" is not one of ${options.join(', ')}`, severity: 'error' },
         ]);
       }
       chosen = pinned;
