@@ -482,6 +482,14 @@ describe('pinned dice of an encounter', () => {
   });
 });
 
+describe('more found by the fuzzer', () => {
+  it('an ordering named "constructor" is unknown (it found Object\'s constructor and crashed the run)', () => {
+    const f = `${B}/ordering-constructor.json`;
+    const ptr = '/round/phases/0/steps/0/order';
+    expectOnly(['run', f, MINI_ENC], { file: f, pointer: ptr, at: posOf(f, ptr), message: /^unknown ordering "constructor"; presets are / });
+  });
+});
+
 describe('pinned decisions of an encounter', () => {
   it('found by the fuzzer: a decision the encounter pins to an option not offered is the encounter\'s, at the pin', () => {
     const f = `${B}/encounter-bad-decision.json`;

@@ -20,6 +20,7 @@ const COMBATANT_ROOTS = new Set(['actor', 'target', 'reactor', 'mover', 'self'])
 const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses', 'params']);
 
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Walk every JSON Logic expression of a ruleset: (expression, pointer). */
@@ -115,14 +116,15 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   function checkOrderingRef(ref: unknown, ptr: string) {
     if (ref === undefined) return;
     if (typeof ref === 'string') {
-      if (!rs.orderings?.[ref] && !ORDER_PRESETS[ref]) {
+      // Own properties only: "constructor" must not find Object's (it did, and crashed the run).
+      if (!hasOwn(rs.orderings ?? {}, ref) && !hasOwn(ORDER_PRESETS, ref)) {
         p(ptr, `unknown ordering "${ref}"; presets are ${Object.keys(ORDER_PRESETS).join(', ')}${rs.orderings ? `; this ruleset names ${Object.keys(rs.orderings).join(', ')}` : ''}`);
       }
       return;
     }
     const keys = (ref as { keys: unknown[] }).keys;
     keys.forEach((k, i) => {
-      if (typeof k === 'string' && !ORDER_KEYS[k]) p(`${ptr}/keys/${i}`, `unknown sort key "${k}"; built-in keys are ${Object.keys(ORDER_KEYS).join(', ')}`);
+      if (typeof k === 'string' && !hasOwn(ORDER_KEYS, k)) p(`${ptr}/keys/${i}`, `unknown sort key "${k}"; built-in keys are ${Object.keys(ORDER_KEYS).join(', ')}`);
       if (isObject(k) && typeof k.stat === 'string' && !known.has(k.stat)) p(`${ptr}/keys/${i}/stat`, `unknown stat "${k.stat}"`);
     });
   }
