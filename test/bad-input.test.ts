@@ -488,6 +488,18 @@ describe('more found by the fuzzer', () => {
     const ptr = '/round/phases/0/steps/0/order';
     expectOnly(['run', f, MINI_ENC], { file: f, pointer: ptr, at: posOf(f, ptr), message: /^unknown ordering "constructor"; presets are / });
   });
+
+  it('a roll whose dice expression gives an object: at the expression, with the label, not "[object Object]"', () => {
+    const f = `${B}/dice-object.json`;
+    const ptr = '/procedures/wound/0/dice';
+    const [d] = expectOnly(['run', f, `${B}/dice-object-encounter.json`], {
+      file: f,
+      pointer: ptr,
+      at: posOf(f, ptr),
+      message: /^roll "r1\.\w+\.hit\.damage": the dice notation must be a string such as "1d20", got \{"dmg":"1d2"\}$/,
+    });
+    expect(d!.message).not.toContain('[object Object]');
+  });
 });
 
 describe('pinned decisions of an encounter', () => {

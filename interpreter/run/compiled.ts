@@ -277,7 +277,11 @@ function compileEffect(e: Effect, ptr: string, ev: Evaluator, procs: Procedures)
       const dice = x(e.dice, 'dice');
       return (f, api) => {
         api.setPrefix(f);
-        const notation = String(dice(api.data(f)));
+        const value = dice(api.data(f));
+        if (typeof value !== 'string' && typeof value !== 'number') {
+          throw ev.at(`${ptr}/dice`, `roll "${f.prefix}.${e.label}": the dice notation must be a string such as "1d20", got ${JSON.stringify(value) ?? String(value)}`);
+        }
+        const notation = String(value);
         let r: { total: number; dice: number[] };
         try {
           r = api.roll(f, e.label, notation);
