@@ -5,15 +5,13 @@
  * (`file: ok` on stdout for the good ones, problems on stderr for the others).
  */
 import { Command, CommanderError, Option } from 'commander';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
-import { loadEncounter, loadProgram, run, validateFile } from '../pipeline.js';
+import { loadEncounter, loadProgram, packageRoot, run, validateFile } from '../pipeline.js';
 import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile, readDocumentText, readStdinText, STDIN_NAME, type SourceDocument } from '../read/index.js';
-import { packageRoot } from '../pipeline.js';
-import { readFileSync } from 'node:fs';
 import { Dice, DiceError } from '../dice/index.js';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
