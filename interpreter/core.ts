@@ -9,7 +9,7 @@ import type { Encounter, Overlay, Ruleset } from './model/types.js';
 import { readDocumentText, type SourceDocument } from './read/read.js';
 import { resolveOverlays, type ResolvedRuleset } from './resolve/overlays.js';
 import { compileRuleset, type CompiledRuleset } from './compile/ruleset.js';
-import { runCombat, type RunOptions, type RunResult } from './run/engine.js';
+import { ENCOUNTER_FILE, runCombat, type RunOptions, type RunResult } from './run/engine.js';
 import type { SchemaValidator } from './validate/schema.js';
 import { checkEncounter, checkRuleset } from './validate/semantic.js';
 
@@ -68,7 +68,15 @@ export class Core {
   private checkResolved(resolved: ResolvedRuleset, hadOverlays: boolean): void {
     const diagnostics: Diagnostic[] = [];
     if (hadOverlays) {
-      const virtual = readDocumentText('<resolved>', JSON.stringify(resolved.ruleset));
+      // Read back without the size limits of a document (the overlays' own texts were checked);
+      // what the reader still refuses — a value nested too deep once in place — is the overlay's.
+      let virtual: SourceDocument;
+      try {
+        virtual = readDocumentText('<resolved>', JSON.stringify(resolved.ruleset), { maxBytes: Number.MAX_SAFE_INTEGER, maxValues: Number.MAX_SAFE_INTEGER });
+      } catch (err) {
+        if (!(err instanceof PhasebookError)) throw err;
+        throw new PhasebookError(err.diagnostics.map((d) => ({ ...d, ...resolved.origin(d.pointer), message: `${d.message} (after overlays)` })));
+      }
       for (const d of this.validator.validate(virtual, SCHEMA_IDS.ruleset)) {
         const o = resolved.origin(d.pointer);
         diagnostics.push({ ...d, file: o.file, line: o.line, col: o.col, pointer: o.pointer, message: `${d.message} (after overlays)` });
@@ -82,9 +90,13 @@ export class Core {
     if (diagnostics.length) throw new PhasebookError(diagnostics);
   }
 
+  /** The document each checked encounter came from, to locate problems found while running it. */
+  private readonly encounterDocs = new WeakMap<Encounter, SourceDocument>();
+
   encounter(doc: SourceDocument, program: Program): Encounter {
     this.checked(doc, ['encounter']);
     const enc = doc.value as Encounter;
+    this.encounterDocs.set(enc, doc);
     const problems = checkEncounter(enc, program.resolved.ruleset);
     if (problems.length) {
       throw new PhasebookError(problems.map((p) => ({ file: doc.file, ...doc.locate(p.pointer), pointer: p.pointer, message: p.message, severity: 'error' as const })));
@@ -93,7 +105,13 @@ export class Core {
   }
 
   run(program: Program, encounter: Encounter, opts: RunOptions): RunResult {
-    return runCombat(program.compiled, encounter, opts);
+    try {
+      return runCombat(program.compiled, encounter, opts);
+    } catch (err) {
+      const doc = this.encounterDocs.get(encounter);
+      if (!(err instanceof PhasebookError) || !doc) throw err;
+      throw new PhasebookError(err.diagnostics.map((d) => (d.file === ENCOUNTER_FILE ? { ...d, file: doc.file, ...doc.locate(d.pointer) } : d)));
+    }
   }
 
   /** Every problem of one document on its own (a ruleset is also checked semantically). */

@@ -65,11 +65,11 @@ export function run(program: Program, encounter: Encounter, opts: RunOptions): R
   return theCore().run(program, encounter, opts);
 }
 
-/** `phasebook validate`: every problem of one file, never throwing for bad input. */
-export function validateFile(path: string): Diagnostic[] {
+/** `phasebook validate`: every problem of one file (or of `text` under that name), never throwing for bad input. */
+export function validateFile(path: string, text?: string): Diagnostic[] {
   let doc: SourceDocument;
   try {
-    doc = readDocumentFile(path);
+    doc = source(path, text);
   } catch (err) {
     if (err && typeof err === 'object' && 'diagnostics' in err) return (err as { diagnostics: Diagnostic[] }).diagnostics;
     throw err;

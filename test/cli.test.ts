@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ensureBuilt, ROOT, runBinary, type Result } from './support/binary.js';
+import { ensureBuilt, ROOT, runBinary, runBinaryWithInput, type Result } from './support/binary.js';
 
 // ------------------------------------------------------------------------------- the binary
 
@@ -307,8 +307,33 @@ describe('usage errors: exit 1, a message on stderr, no stack trace', () => {
   it('unknown option', () => {
     const r = pb('run', OSE, SKIRMISH, '--sed', '3');
     expectCleanFailure(r);
-    expect(r.stderr).toContain("error: unknown option '--sed'");
-    expect(r.stderr).toContain('--seed');
+    expect(r.stderr).toBe("<command line>:1:1  /  unknown option '--sed' (Did you mean --seed?) (see --help)\n");
+  });
+
+  it("a value outside an option's choices: the documented one-line format, not commander's own", () => {
+    const r = pb('run', OSE, SKIRMISH, '--format', 'xml');
+    expectCleanFailure(r);
+    expect(r.stderr).toBe("<command line>:1:1  /  option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json. (see --help)\n");
+  });
+
+  it('several bad --roll and --choose pins: every one is reported, malformed ones before any run', () => {
+    const malformed = pb('run', OSE, SKIRMISH, '--roll', 'a', '--roll', 'b=x', '--choose', 'c', '--roll', 'r1.elf.shoot.attack=21');
+    expectCleanFailure(malformed);
+    expect(malformed.stderr).toBe(
+      [
+        '<command line>:1:1  /  --roll expects LABEL=VALUE, got "a"',
+        '<command line>:1:1  /  --choose expects LABEL=VALUE, got "c"',
+        '<command line>:1:1  /  --roll b=x: pin for roll "b": "x" is neither a total (e.g. "7") nor a list of dice (e.g. "3,4" or "3+4")',
+        '',
+      ].join('\n'),
+    );
+    const impossible = pb('run', OSE, SKIRMISH, ...PHASED, '--seed', '3', '--roll', 'r1.elf.shoot.attack=21', '--roll', 'r1.initiative.party.d6=9', '--choose', 'r1.initiative.drew-first=goblins');
+    expectCleanFailure(impossible);
+    const lines = impossible.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines).toContain('<command line>:1:1  /  --choose r1.initiative.drew-first=goblins: "goblins" is not one of party, bandits, roll');
+    expect(lines).toContain('<command line>:1:1  /  --roll r1.initiative.party.d6=9: pin for roll "r1.initiative.party.d6" (1d6): total 9 is impossible; allowed 1..6');
+    expect(lines).toContain('<command line>:1:1  /  --roll r1.elf.shoot.attack=21: pin for roll "r1.elf.shoot.attack" (1d20): total 21 is impossible; allowed 1..20');
   });
 
   it('unknown command', () => {
@@ -410,5 +435,43 @@ describe('crossbow-speed changes the order of acts in the missile phase', () => 
     expect(group(off, 'crossbowman-1')).toBe(group(off, 'bowman-1'));
     expect(group(on, 'crossbowman-1')).not.toBe(group(on, 'bowman-1'));
     expect(pos(on, 'crossbowman-1')).toBeGreaterThan(pos(on, 'bowman-2'));
+  });
+});
+
+// ------------------------------------------------------------------------------- conventions
+
+describe('"-" for standard input', () => {
+  it('run: "-" reads the encounter (or the ruleset) from standard input, with the same trace as the file', () => {
+    const expected = pb('run', OSE, SKIRMISH, '--seed', '4', '--format', 'json');
+    expect(expected.status).toBe(0);
+    const enc = runBinaryWithInput(readFileSync(join(ROOT, SKIRMISH), 'utf8'), 'run', OSE, '-', '--seed', '4', '--format', 'json');
+    expect(enc.stderr).toBe('');
+    expect(enc.stdout).toBe(expected.stdout);
+    const rs = runBinaryWithInput(readFileSync(join(ROOT, OSE), 'utf8'), 'run', '-', SKIRMISH, '--seed', '4', '--format', 'json');
+    expect(rs.stdout).toBe(expected.stdout);
+  });
+
+  it('validate and resolve: "-" is named <stdin>', () => {
+    const v = runBinaryWithInput(readFileSync(join(ROOT, SKIRMISH), 'utf8'), 'validate', '--ruleset', OSE, '-');
+    expect(v.status).toBe(0);
+    expect(v.stdout).toBe('<stdin>: ok\n');
+    const r = runBinaryWithInput(readFileSync(join(ROOT, OSE), 'utf8'), 'resolve', '-', '--with', OV('phased-round'));
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(pb('resolve', OSE, '--with', OV('phased-round')).stdout);
+  });
+
+  it('bad input on standard input is located in <stdin>', () => {
+    const r = runBinaryWithInput('{\n  "kind": "encounter",\n  "id": 7\n}\n', 'validate', '-');
+    expectCleanFailure(r);
+    expect(r.stderr).toMatch(/^<stdin>:3:9 {2}\/id {2}/m);
+    const empty = runBinaryWithInput('', 'run', OSE, '-');
+    expectCleanFailure(empty);
+    expect(empty.stderr).toBe('<stdin>:1:1  /  the document is empty\n');
+  });
+
+  it('"-" for two documents is refused: standard input holds one', () => {
+    const r = runBinaryWithInput('{}', 'run', '-', '-');
+    expectCleanFailure(r);
+    expect(r.stderr).toBe('<command line>:1:1  /  "-" (standard input) may stand for one document only\n');
   });
 });

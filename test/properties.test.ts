@@ -8,7 +8,9 @@
  *      bijection (reserved words of the language excepted) leaves the order of acts unchanged;
  *  (d) the validator — every shipped document validates the same however it is indented, and a
  *      random single mutation (a required property deleted, a value's type changed) is always
- *      reported at a place that exists in the document.
+ *      reported at a place that exists in the document;
+ *  (e) prototypes — random overlay paths, including __proto__, constructor and prototype
+ *      segments, never change any prototype.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -17,7 +19,9 @@ import { join, relative } from 'node:path';
 import jsonc from 'jsonc-parser';
 import { PhasebookError, type Diagnostic } from '../interpreter/diagnostics.js';
 import { loadEncounter, loadProgram, run, type Program } from '../interpreter/pipeline.js';
-import type { Encounter, Ruleset } from '../interpreter/model/types.js';
+import type { Encounter, Overlay, Ruleset } from '../interpreter/model/types.js';
+import { readDocumentText, type SourceDocument } from '../interpreter/read/index.js';
+import { resolveOverlays } from '../interpreter/resolve/overlays.js';
 import { toJsonLines, type TraceEvent } from '../interpreter/trace/events.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../interpreter/run/ordering.js';
 import { knownOperators } from '../interpreter/expr/index.js';
@@ -452,5 +456,74 @@ describe('(d) the validator', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+// ------------------------------------------------------------------------------- (e) prototypes
+
+/** Every own property name of the built-in prototypes a polluted key would land on. */
+const PROTOTYPES = [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype, Boolean.prototype];
+const protoSnapshot = () => PROTOTYPES.map((p) => Object.getOwnPropertyNames(p).sort().join(','));
+
+/** Every object and array of a JSON-like value still has its ordinary prototype. */
+function ordinaryPrototypes(v: Json, path = ''): string | null {
+  if (typeof v !== 'object' || v === null) return null;
+  const want = Array.isArray(v) ? Array.prototype : Object.prototype;
+  if (Object.getPrototypeOf(v) !== want) return path || '/';
+  for (const k of Object.keys(v)) {
+    const bad = ordinaryPrototypes((v as Obj)[k], `${path}/${k}`);
+    if (bad !== null) return bad;
+  }
+  return null;
+}
+
+describe('(e) overlay paths never change a prototype', () => {
+  const MINI_TEXT = readText('test/fixtures/bad/mini.json');
+  const FORBIDDEN = ['__proto__', 'constructor', 'prototype'];
+  const segment = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(...FORBIDDEN) },
+    { weight: 6, arbitrary: fc.constantFrom('combatant', 'stats', 'hp', 'tags', 'options', 'round', 'phases', 'fight', 'steps', 'blows', 'actions', 'hit', 'economy', 'slots', 'action', 'end') },
+    { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
+  );
+  const change = fc.record({
+    op: fc.constantFrom('add', 'replace', 'remove', 'move'),
+    path: fc.array(segment, { minLength: 1, maxLength: 5 }).map((segs) => '/' + segs.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')),
+    value: fc.oneof(fc.constant({ polluted: true, id: 'x' }), fc.jsonValue({ maxDepth: 2 })),
+  });
+
+  it('random paths, including __proto__, constructor and prototype segments: refused at the path, or resolved with ordinary prototypes', () => {
+    const before = protoSnapshot();
+    let refused = 0;
+    fc.assert(
+      fc.property(fc.array(change, { minLength: 1, maxLength: 4 }), (changes) => {
+        const overlayText = JSON.stringify({ kind: 'overlay', id: 'fuzz', name: 'Fuzz', version: '1.0.0', extends: 'mini', changes });
+        const base = readDocumentText('mini.json', MINI_TEXT);
+        let overlay: SourceDocument;
+        try {
+          overlay = readDocumentText('fuzz.json', overlayText);
+        } catch (err) {
+          // A value holding such a key is refused by the reader already (another guard).
+          expect(err instanceof PhasebookError && err.diagnostics.every((d) => /^\/changes\/\d+\/value/.test(d.pointer))).toBe(true);
+          return;
+        }
+        const loc = <T>(d: SourceDocument) => ({ file: d.file, value: d.value as T, locate: (p: string) => d.locate(p) });
+        const forbidden = changes.map((c, k) => ({ k, bad: c.path.split('/').some((s) => FORBIDDEN.includes(s)) })).filter((c) => c.bad);
+        try {
+          const resolved = resolveOverlays(loc<Ruleset>(base), [loc<Overlay>(overlay)]);
+          expect(forbidden, 'a forbidden segment was accepted').toEqual([]);
+          expect(ordinaryPrototypes(resolved.ruleset)).toBeNull();
+        } catch (err) {
+          if (!(err instanceof PhasebookError)) throw err;
+          for (const { k } of forbidden) {
+            expect(err.diagnostics.some((d) => d.pointer === `/changes/${k}/path` && /is not allowed/.test(d.message)), JSON.stringify(err.diagnostics)).toBe(true);
+          }
+          if (forbidden.length) refused++;
+        }
+        expect(({} as Obj).polluted).toBeUndefined();
+        expect(protoSnapshot()).toEqual(before);
+      }),
+      { numRuns: 300 },
+    );
+    expect(refused, 'the generator reaches forbidden segments').toBeGreaterThan(20);
   });
 });

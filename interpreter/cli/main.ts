@@ -5,14 +5,14 @@
  * (`file: ok` on stdout for the good ones, problems on stderr for the others).
  */
 import { Command, CommanderError, Option } from 'commander';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
-import { loadEncounter, loadProgram, run, validateFile } from '../pipeline.js';
+import { loadEncounter, loadProgram, packageRoot, run, validateFile } from '../pipeline.js';
 import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
-import { readDocumentFile } from '../read/index.js';
-import { DiceError } from '../dice/index.js';
+import { readDocumentFile, readDocumentText, readStdinText, STDIN_NAME, type SourceDocument } from '../read/index.js';
+import { Dice, DiceError } from '../dice/index.js';
 import { availableParallelism } from 'node:os';
 import cliProgress from 'cli-progress';
 import { simulateVariant, type VariantFiles } from '../simulate/pool.js';
@@ -27,14 +27,33 @@ interface Io {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
-function parsePairs(pairs: string[], flag: string): Map<string, string> {
+/** LABEL=VALUE pairs of a repeatable flag; every malformed pair is reported, not just the first. */
+function parsePairs(pairs: string[], flag: string, problems: Diagnostic[]): Map<string, string> {
   const map = new Map<string, string>();
   for (const p of pairs) {
     const i = p.indexOf('=');
-    if (i <= 0 || i === p.length - 1) throw usage(`${flag} expects LABEL=VALUE, got "${p}"`);
-    map.set(p.slice(0, i), p.slice(i + 1));
+    if (i <= 0 || i === p.length - 1) problems.push(...usage(`${flag} expects LABEL=VALUE, got "${p}"`).diagnostics);
+    else map.set(p.slice(0, i), p.slice(i + 1));
   }
   return map;
+}
+
+/** Pins whose value is not a total or a list of dice, each reported (checked before any run). */
+function checkRollPins(rolls: Map<string, string>, problems: Diagnostic[]): void {
+  for (const [label, value] of rolls) {
+    try {
+      new Dice(0, new Map([[label, value]]));
+    } catch (err) {
+      if (!(err instanceof DiceError)) throw err;
+      problems.push(...usage(`--roll ${label}=${value}: ${err.message}`).diagnostics);
+    }
+  }
+}
+
+/** commander's `error: …` text (possibly with a "(Did you mean …?)" line) as one diagnostic line. */
+function commandLineError(text: string): string {
+  const message = text.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim();
+  return formatDiagnostic(usage(`${message} (see --help)`).diagnostics[0]!);
 }
 
 const usage = (message: string) => new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
@@ -46,6 +65,30 @@ function intOption(name: string, min: number, max: number) {
     if (n < min || n > max) throw usage(`${name} must be between ${min} and ${max}, got ${n}`);
     return n;
   };
+}
+
+/**
+ * The documents named on the command line: a path, or `-` for standard input (named `<stdin>` in
+ * messages). Standard input can be read once, so `-` may stand for one document only.
+ */
+class Sources {
+  readonly texts = new Map<string, string>();
+  /** The name to use for a document argument, reading standard input for `-`. */
+  name(arg: string): string {
+    if (arg !== '-') return arg;
+    if (this.texts.has(STDIN_NAME)) throw usage('"-" (standard input) may stand for one document only');
+    this.texts.set(STDIN_NAME, readStdinText());
+    return STDIN_NAME;
+  }
+  read(file: string): SourceDocument {
+    const text = this.texts.get(file);
+    return text === undefined ? readDocumentFile(file) : readDocumentText(file, text);
+  }
+}
+
+/** The version of the installed package, from its package.json. */
+function packageVersion(): string {
+  return String((JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version?: unknown }).version);
 }
 
 /** Find a document of a kind with the given id near a file (same folder, then parents) for validate. */
@@ -72,29 +115,29 @@ function findDocument(near: string, kind: 'ruleset' | 'overlay', id: string): st
 }
 
 /** The overlays an overlay `requires`, found next to it, in an order that applies them first. */
-function requiredOverlays(file: string, seen = new Set<string>()): string[] {
-  const v = readDocumentFile(file).value as { requires?: string[] };
+function requiredOverlays(file: string, src: Sources, seen = new Set<string>()): string[] {
+  const v = src.read(file).value as { requires?: string[] };
   const out: string[] = [];
   for (const id of v.requires ?? []) {
     const f = findDocument(file, 'overlay', id);
     if (!f || seen.has(f)) continue;
     seen.add(f);
-    out.push(...requiredOverlays(f, seen), f);
+    out.push(...requiredOverlays(f, src, seen), f);
   }
   return out;
 }
 
-function validateOne(file: string, against: string | undefined): Diagnostic[] {
-  const first = validateFile(file);
+function validateOne(file: string, against: string | undefined, src: Sources): Diagnostic[] {
+  const first = validateFile(file, src.texts.get(file));
   if (first.length) return first;
-  const v = readDocumentFile(file).value as { kind: string; extends?: string; ruleset?: string };
+  const v = src.read(file).value as { kind: string; extends?: string; ruleset?: string };
   try {
     if (v.kind === 'overlay') {
       const base = against ?? findDocument(file, 'ruleset', v.extends!);
-      if (base) loadProgram(base, [...requiredOverlays(file), file]);
+      if (base) loadProgram(base, [...requiredOverlays(file, src), file], src.texts);
     } else if (v.kind === 'encounter') {
       const base = against ?? (v.ruleset ? findDocument(file, 'ruleset', v.ruleset) : null);
-      if (base) loadEncounter(file, loadProgram(base));
+      if (base) loadEncounter(file, loadProgram(base, [], src.texts), src.texts.get(file));
     }
   } catch (err) {
     if (err instanceof PhasebookError) return err.diagnostics;
@@ -103,24 +146,61 @@ function validateOne(file: string, against: string | undefined): Diagnostic[] {
   return [];
 }
 
+/** A run that failed on one pinned roll or decision: its diagnostic, and how to drop the pin. */
+function badPin(
+  err: unknown,
+  rolls: Map<string, string>,
+  choices: Map<string, string>,
+  enc: { dice?: Record<string, unknown> },
+  encounter: string,
+  src: Sources,
+): { diagnostic: Diagnostic; drop: (() => void) | null } | null {
+  if (err instanceof DiceError && err.pin) {
+    const full = err.label ?? '';
+    const label = rolls.has(full) ? full : full.replace(/#\d+$/, '');
+    if (rolls.has(label)) {
+      return { diagnostic: usage(`--roll ${label}=${rolls.get(label)}: ${err.message}`).diagnostics[0]!, drop: () => rolls.delete(label) };
+    }
+    // A pinned value of the encounter's own dice: point at where it was given.
+    if (enc.dice && Object.prototype.hasOwnProperty.call(enc.dice, label)) {
+      const doc = src.read(encounter);
+      const pointer = `/dice/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      return { diagnostic: { file: encounter, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }, drop: null };
+    }
+    return { diagnostic: usage(`--roll ${label}: ${err.message}`).diagnostics[0]!, drop: null };
+  }
+  if (err instanceof PhasebookError && err.diagnostics.length === 1) {
+    const d = err.diagnostics[0]!;
+    const m = d.file === '<command line>' ? /^--choose (.+?)=/.exec(d.message) : null;
+    if (m && choices.has(m[1]!)) return { diagnostic: d, drop: () => choices.delete(m[1]!) };
+  }
+  return null;
+}
+
 export function buildCli(io: Io): Command {
+  const src = new Sources();
   const program = new Command('phasebook')
     .description('Tabletop combat systems as JSON rule documents, run round by round.')
-    .version('0.1.0')
-    .showHelpAfterError()
+    .version(packageVersion())
     .exitOverride()
-    .configureOutput({ writeOut: io.out, writeErr: io.err });
+    .configureOutput({
+      writeOut: io.out,
+      writeErr: io.err,
+      // Usage errors in the documented one-line format, like every other bad input.
+      outputError: (text, write) => write(`${commandLineError(text)}\n`),
+    });
 
   program
     .command('validate')
     .description('Check documents: JSON syntax, schema, and semantics (dangling ids, unknown stats, unknown operators). An overlay is checked on top of the ruleset it extends, an encounter against its ruleset, when that ruleset is found next to it or given with --ruleset.')
-    .argument('<file...>', 'rulesets, overlays or encounters')
+    .argument('<file...>', 'rulesets, overlays or encounters ("-" reads one from standard input)')
     .option('--ruleset <file>', 'check overlays and encounters against this ruleset')
-    .action((files: string[], opts: { ruleset?: string }) => {
+    .action((args: string[], opts: { ruleset?: string }) => {
       let bad = 0;
       const lines: string[] = [];
+      const files = args.map((a) => src.name(a));
       for (const f of files) {
-        const problems = validateOne(f, opts.ruleset);
+        const problems = validateOne(f, opts.ruleset, src);
         if (problems.length) {
           bad++;
           for (const d of problems) lines.push(formatDiagnostic(d));
@@ -132,18 +212,19 @@ export function buildCli(io: Io): Command {
   program
     .command('resolve')
     .description('Apply house-rule overlays, in the order given, to a ruleset and print the resolved ruleset.')
-    .argument('<ruleset>', 'the base ruleset')
-    .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', collect, [])
-    .action((ruleset: string, opts: { with: string[] }) => {
-      const p = loadProgram(ruleset, opts.with);
+    .argument('<ruleset>', 'the base ruleset ("-" reads it from standard input)')
+    .option('--with <overlay>', 'an overlay to apply (repeatable; order matters; "-" reads one from standard input)', collect, [])
+    .action((rulesetArg: string, opts: { with: string[] }) => {
+      const ruleset = src.name(rulesetArg);
+      const p = loadProgram(ruleset, opts.with.map((o) => src.name(o)), src.texts);
       io.out(JSON.stringify(p.resolved.ruleset, null, 2) + '\n');
     });
 
   program
     .command('run')
     .description('Run a combat and print its timeline (text) or its events (json: one per line).')
-    .argument('<ruleset>', 'the ruleset')
-    .argument('<encounter>', 'the encounter')
+    .argument('<ruleset>', 'the ruleset ("-" reads it from standard input)')
+    .argument('<encounter>', 'the encounter ("-" reads it from standard input)')
     .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', collect, [])
     .option('--seed <n>', 'dice seed (same seed, same combat)', intOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--roll <label=value>', 'pin a labelled roll to a total ("7") or to single dice ("3,4") (repeatable)', collect, [])
@@ -152,28 +233,31 @@ export function buildCli(io: Io): Command {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText('after', '\nRoll and decision labels are printed in the timeline, e.g. r1.initiative.party.d6 or r2.declare-first.')
     .action((ruleset: string, encounter: string, opts: { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
-      const program = loadProgram(ruleset, opts.with);
-      const enc = loadEncounter(encounter, program);
-      const rolls = parsePairs(opts.roll, '--roll');
+      ruleset = src.name(ruleset);
+      encounter = src.name(encounter);
+      const program = loadProgram(ruleset, opts.with.map((o) => src.name(o)), src.texts);
+      const enc = loadEncounter(encounter, program, src.texts.get(encounter));
+      const problems: Diagnostic[] = [];
+      const rolls = parsePairs(opts.roll, '--roll', problems);
+      const choices = parsePairs(opts.choose, '--choose', problems);
+      checkRollPins(rolls, problems);
+      if (problems.length) throw new PhasebookError(problems);
+      // A pin the dice cannot show, or a choice the decision does not offer, is found when it
+      // comes up. Report every one: drop the bad pin and run again (at most once per pin).
       let result;
-      try {
-        result = run(program, enc, {
-          seed: opts.seed,
-          rolls,
-          choices: parsePairs(opts.choose, '--choose'),
-          ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}),
-        });
-      } catch (err) {
-        // A pinned value that the dice cannot show is the caller's error: point at where it was given.
-        if (!(err instanceof DiceError && err.pin)) throw err;
-        const label = (err.label ?? '').replace(/#\d+$/, '');
-        if (!rolls.has(label) && enc.dice && label in enc.dice) {
-          const doc = readDocumentFile(encounter);
-          const pointer = `/dice/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-          throw new PhasebookError([{ file: encounter, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }]);
+      for (;;) {
+        try {
+          result = run(program, enc, { seed: opts.seed, rolls, choices, ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}) });
+          break;
+        } catch (err) {
+          const bad = badPin(err, rolls, choices, enc, encounter, src);
+          if (!bad) throw err;
+          problems.push(bad.diagnostic);
+          if (bad.drop === null) break;
+          bad.drop();
         }
-        throw usage(`--roll ${label}=${rolls.get(label) ?? ''}: ${err.message}`);
       }
+      if (problems.length || !result) throw new PhasebookError(problems);
       io.out(opts.format === 'json' ? toJsonLines(result.events) : formatTimeline(result.events));
     });
   program
@@ -273,7 +357,7 @@ export async function main(argv: string[], io: Io = { out: (s) => process.stdout
       for (const d of err.diagnostics) io.err((d.file === '' ? d.message : formatDiagnostic(d)) + '\n');
       return 1;
     }
-    if (err instanceof DiceError) {
+    if (err instanceof DiceError && err.pin) {
       io.err(`<command line>:1:1  /  ${err.message}\n`);
       return 1;
     }

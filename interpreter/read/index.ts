@@ -9,4 +9,4 @@ export {
   type SourceDocument,
   type SourcePosition,
 } from './read.js';
-export { readDocumentFile } from './file.js';
+export { readDocumentFile, readStdinText, STDIN_NAME } from './file.js';

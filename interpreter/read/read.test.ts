@@ -101,13 +101,26 @@ describe('readDocumentText: strict JSON', () => {
   });
 
   it('parses numbers exactly as JSON.parse does', () => {
-    const texts = ['[0, -0, 1e400, -1e400, 1E2, 1.5e-3, 0.1, 123456789012345678901234567890, 5e-324, 2.2250738585072014e-308]'];
+    const texts = ['[0, -0, 1e-400, 1E2, 1.5e-3, 0.1, 123456789012345678901234567890, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308]'];
     for (const t of texts) {
       const got = readDocumentText('n', t).value as number[];
       const want = JSON.parse(t) as number[];
       expect(got.length).toBe(want.length);
       got.forEach((g, i) => expect(Object.is(g, want[i])).toBe(true));
     }
+  });
+
+  it('refuses numbers out of range (JSON.parse reads them as Infinity), at each number', () => {
+    const err = (() => {
+      try {
+        readDocumentText('n', '[1,\n 1e400, -1e400,\n 2E+999]');
+      } catch (e) {
+        return e as PhasebookError;
+      }
+      throw new Error('not refused');
+    })();
+    expect(err.diagnostics.map((d) => [d.line, d.col, d.pointer])).toEqual([[2, 2, '/1'], [2, 9, '/2'], [3, 2, '/3']]);
+    expect(err.diagnostics[0]!.message).toMatch(/^the number "1e400" is out of range/);
   });
 
   it('decodes string escapes exactly as JSON.parse does', () => {

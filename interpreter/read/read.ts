@@ -310,6 +310,16 @@ export function readDocumentText(file: string, text: string, limits: Partial<Rea
             } catch {
               // a malformed number: a syntax error is reported for it
             }
+            if (typeof value === 'number' && !Number.isFinite(value)) {
+              // JSON.parse reads 1e400 as Infinity: refuse it here rather than let a schema say
+              // "expected a number, got a number" or a rule compute with infinity.
+              keyErrors.push({
+                offset,
+                pointer: pointerHere(),
+                message: `the number ${quoteToken(text.slice(offset, offset + length))} is out of range: numbers must lie between -1.7976931348623157e308 and 1.7976931348623157e308`,
+              });
+              if (keyErrors.length >= MAX_DIAGNOSTICS) throw new StopParsing();
+            }
           }
           attach(value, { start: offset, keyStart: -1, kids: null });
         },

@@ -52,6 +52,23 @@ function parsePath(path: string): string[] {
 
 const clone = <T>(v: T): T => structuredClone(v);
 
+/**
+ * Path segments refused in overlay paths: as keys they could reach JavaScript object prototypes
+ * (`/combatant/stats/__proto__` would replace the prototype of the stats object). The reader
+ * refuses them as keys of a document; this refuses them as segments of a path.
+ */
+export const FORBIDDEN_SEGMENTS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Store `value` as an own property of `target`: never `target[key] = value`, which for
+ * `__proto__` would set the prototype instead. Checked: the prototype is the same afterwards.
+ */
+function setOwn(target: Record<string, Json>, key: string, value: Json): void {
+  const proto = Object.getPrototypeOf(target) as unknown;
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
+  if (Object.getPrototypeOf(target) !== proto) throw new Error(`internal error: setting "${key}" changed a prototype`);
+}
+
 /** Find the child of a container by id (arrays of items with ids) or key (objects). */
 function child(container: Json, segment: string, allowIndex = false): { found: boolean; value?: Json; index?: number } {
   if (Array.isArray(container)) {
@@ -138,6 +155,11 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
     ov.changes.forEach((change, k) => {
       const at = `/changes/${k}`;
       const segments = parsePath(change.path);
+      const bad = segments.find((seg) => FORBIDDEN_SEGMENTS.has(seg));
+      if (bad !== undefined) {
+        fail(o, `${at}/path`, `the path segment ${JSON.stringify(bad)} is not allowed: rule packs come from strangers and such keys can reach JavaScript object prototypes`);
+        return;
+      }
       const key = segments.join('/');
       const gone = [...removed.entries()].find(([p]) => key === p || key.startsWith(p + '/'));
       for (const t of touches) {
@@ -240,19 +262,22 @@ function applyChange(doc: Record<string, Json>, change: PatchOp, segments: strin
       }
       if (isObject(parent)) {
         if (change.before || change.after) return { field: 'path', message: 'before/after only apply to lists' };
-        parent[last] = clone(change.value);
+        setOwn(parent, last, clone(change.value));
         return null;
       }
       return { field: 'path', message: 'the parent of this path is neither a list nor an object' };
     }
     case 'replace': {
-      if (!existing.found) return { field: 'path', message: `nothing to replace at ${'/' + segments.join('/')}: ${describeChoices(parent)}` };
+      if (!existing.found) {
+        const hint = isObject(parent) ? `; to create "${last}", use "op": "add"` : '';
+        return { field: 'path', message: `nothing to replace at ${'/' + segments.join('/')}: ${describeChoices(parent)}${hint}` };
+      }
       if (Array.isArray(parent)) {
         const item = clone(change.value);
         if (isObject(item) && item.id === undefined) item.id = last;
         if (!isObject(item) || item.id !== last) return { field: 'value', message: `the replacement must be an object with id "${last}"` };
         parent[existing.index!] = item;
-      } else (parent as Record<string, Json>)[last] = clone(change.value);
+      } else setOwn(parent as Record<string, Json>, last, clone(change.value));
       return null;
     }
     case 'remove': {

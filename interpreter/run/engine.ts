@@ -32,7 +32,7 @@ import { holdMethods } from './holds.js';
 import { effectMethods } from './effects.js';
 import { conditionMethods } from './conditions.js';
 
-export { DEFAULT_LIMITS, type RunOptions, type RunResult, type Cmb } from './types.js';
+export { DEFAULT_LIMITS, ENCOUNTER_FILE, type RunOptions, type RunResult, type Cmb } from './types.js';
 export { describeMoment } from './conditions.js';
 
 /** The engine's methods, by concern: one file each. */

@@ -3,6 +3,7 @@ import { PhasebookError } from '../diagnostics.js';
 import type { RollResult } from '../dice/index.js';
 import type { EventFields, EventOf, EventType } from '../trace/events.js';
 import type { Engine } from './engine.js';
+import { ENCOUNTER_FILE } from './types.js';
 
 /** Fields of an event of type T; none for the types that have none. */
 type FieldsArg<T extends EventType> = object extends EventFields<T> ? [fields?: EventFields<T>] : [fields: EventFields<T>];
@@ -33,8 +34,13 @@ function decide(this: Engine, asked: string, options: string[], fallback: string
   let chosen = fallback;
   if (pinned !== undefined) {
     if (!options.includes(pinned)) {
+      // A pin of the encounter's own decisions is the encounter's error (core.ts locates it).
+      const inEncounter = !this.opts.choices?.has(label);
+      const pointer = `/decisions/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       throw new PhasebookError([
-        { file: '<command line>', line: 1, col: 1, pointer: '', message: `--choose ${label}=${pinned}: "${pinned}" is not one of ${options.join(', ')}`, severity: 'error' },
+        inEncounter
+          ? { file: ENCOUNTER_FILE, line: 1, col: 1, pointer, message: `decision "${label}" is pinned to "${pinned}", which is not one of ${options.join(', ')}`, severity: 'error' }
+          : { file: '<command line>', line: 1, col: 1, pointer: '', message: `--choose ${label}=${pinned}: "${pinned}" is not one of ${options.join(', ')}`, severity: 'error' },
       ]);
     }
     chosen = pinned;

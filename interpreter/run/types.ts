@@ -22,6 +22,9 @@ export interface RunResult {
   rounds: number;
 }
 
+/** The file name of a diagnostic about the encounter being run, until core.ts puts in its place. */
+export const ENCOUNTER_FILE = '<encounter>';
+
 export const DEFAULT_LIMITS = { rounds: 50, actsPerRound: 10_000, reactionDepth: 8 } as const;
 
 /** A condition, a temporary `set` or `adjust`, counting down to the moment it ends. */

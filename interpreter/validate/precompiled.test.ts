@@ -2,11 +2,11 @@
  * The editor's validators, generated at build time (scripts/build-validators.mjs, ajv standalone
  * code), must give exactly the Diagnostics of the validators ajv compiles at run time (the CLI):
  * on every shipped document and bad fixture, and on a few hundred random single mutations of
- * the shipped documents. The module is generated first, into editor/src/generated/, as the
- * editor's build does.
+ * the shipped documents. The module is the one the build step generates into
+ * editor/src/generated/ (`npm run build:validators`, run by `npm test` before the tests).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PhasebookError, type Diagnostic } from '../diagnostics.js';
 import { Core, SCHEMA_IDS } from '../core.js';
@@ -26,7 +26,9 @@ let precompiled: SchemaValidator;
 let runtime: SchemaValidator;
 
 beforeAll(async () => {
-  (script as { writeValidators(): unknown }).writeValidators();
+  // Generated once, by the build step (npm test runs build:validators first); never here, into
+  // the working tree, under a time limit.
+  if (!existsSync(GENERATED)) throw new Error(`${relative(ROOT, GENERATED)} is missing: run \`npm run build:validators\` first (npm test does)`);
   generated = (await import('../../editor/src/generated/validators.js')) as unknown as GeneratedValidators;
   // Separate schema objects for each, as in the editor (its own JSON imports) and the CLI.
   precompiled = createPrecompiledValidator(generated, schemas());
@@ -69,7 +71,7 @@ describe('the generated module', () => {
   });
 
   it('is generated from the current schemas, and a stale one is refused', () => {
-    expect(generated.schemaFingerprint).toBe(schemaFingerprint(schemas()));
+    expect(generated.schemaFingerprint, 'the generated module is stale: run `npm run build:validators`').toBe(schemaFingerprint(schemas()));
     expect(script.schemaFingerprint(schemas())).toBe(schemaFingerprint(schemas()));
     const changed = schemas();
     (changed[1] as { title?: string }).title = 'changed';

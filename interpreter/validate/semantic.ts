@@ -7,6 +7,7 @@ import { collectVarPaths } from '../expr/index.js';
 import type { Encounter, Ruleset } from '../model/types.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../concepts/sort-keys/index.js';
 import { joinPointer } from '../diagnostics.js';
+import { diceFlow, notationProblem, pinProblem } from './dice-notation.js';
 
 export interface Problem {
   pointer: string;
@@ -19,6 +20,7 @@ const COMBATANT_ROOTS = new Set(['actor', 'target', 'reactor', 'mover', 'self'])
 const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses', 'params']);
 
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Walk every JSON Logic expression of a ruleset: (expression, pointer). */
@@ -114,14 +116,15 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   function checkOrderingRef(ref: unknown, ptr: string) {
     if (ref === undefined) return;
     if (typeof ref === 'string') {
-      if (!rs.orderings?.[ref] && !ORDER_PRESETS[ref]) {
+      // Own properties only: "constructor" must not find Object's (it did, and crashed the run).
+      if (!hasOwn(rs.orderings ?? {}, ref) && !hasOwn(ORDER_PRESETS, ref)) {
         p(ptr, `unknown ordering "${ref}"; presets are ${Object.keys(ORDER_PRESETS).join(', ')}${rs.orderings ? `; this ruleset names ${Object.keys(rs.orderings).join(', ')}` : ''}`);
       }
       return;
     }
     const keys = (ref as { keys: unknown[] }).keys;
     keys.forEach((k, i) => {
-      if (typeof k === 'string' && !ORDER_KEYS[k]) p(`${ptr}/keys/${i}`, `unknown sort key "${k}"; built-in keys are ${Object.keys(ORDER_KEYS).join(', ')}`);
+      if (typeof k === 'string' && !hasOwn(ORDER_KEYS, k)) p(`${ptr}/keys/${i}`, `unknown sort key "${k}"; built-in keys are ${Object.keys(ORDER_KEYS).join(', ')}`);
       if (isObject(k) && typeof k.stat === 'string' && !known.has(k.stat)) p(`${ptr}/keys/${i}/stat`, `unknown stat "${k.stat}"`);
     });
   }
@@ -143,6 +146,7 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   walkDurations(rs.actions, '/actions');
   walkDurations(rs.triggers ?? [], '/triggers');
 
+  const tagsOfActions = actionTags(rs);
   for (const [expr, ptr] of expressions(rs)) {
     for (const { path, pointer } of collectVarPaths(expr)) {
       if (path.split('.').some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
@@ -155,8 +159,20 @@ export function checkRuleset(rs: Ruleset): Problem[] {
       if (root === 'action' && field !== undefined && !ACTION_FIELDS.has(field)) p(at, `unknown action field "${field}"; actions expose ${[...ACTION_FIELDS].join(', ')}`);
     }
     for (const { tag, pointer } of literalTagTests(expr)) {
-      if (!tags.has(tag) && !actionTags(rs).has(tag)) p(ptr + pointer, `unknown tag "${tag}"; combatant tags are ${[...tags].join(', ')}`);
+      if (!tags.has(tag) && !tagsOfActions.has(tag)) p(ptr + pointer, `unknown tag "${tag}"; combatant tags are ${[...tags].join(', ')}`);
     }
+  }
+
+  // Dice notation known now is checked now, not in the middle of a combat.
+  const flow = diceFlow(rs);
+  for (const l of flow.literals) {
+    const why = notationProblem(l.value);
+    if (why) p(l.pointer, l.pointer === l.use.at ? why : `${why} (it is rolled at ${l.use.at})`);
+  }
+  for (const [name, use] of flow.stats) {
+    const def = rs.combatant.stats[name]!.default;
+    const why = def === undefined ? null : notationProblem(def);
+    if (why) p(joinPointer('/combatant/stats', name, 'default'), `stat "${name}" is rolled as dice (at ${use.at}), so its default must be dice notation: ${why}`);
   }
 
   // Derived values must not depend on themselves.
@@ -200,12 +216,17 @@ function literalTagTests(expr: unknown, ptr = ''): Array<{ tag: string; pointer:
 
 /** Check an encounter against the ruleset it runs under. Pointers are into the encounter. */
 export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
+  // Written for another ruleset: every stat, tag and action would be unknown. Say it once.
+  if (typeof enc.ruleset === 'string' && enc.ruleset !== rs.id) {
+    return [{ pointer: '/ruleset', message: `this encounter is written for ruleset "${enc.ruleset}", not "${rs.id}": run it with the ruleset it names` }];
+  }
   const problems: Problem[] = [];
   const p = (pointer: string, message: string) => problems.push({ pointer, message });
   const stats = new Set(Object.keys(rs.combatant.stats));
   const tags = new Set(Object.keys(rs.combatant.tags ?? {}));
   const ids = new Map<string, string>();
   const sideIds = new Set<string>();
+  const diceStats = diceFlow(rs).stats;
   enc.sides.forEach((s, i) => {
     if (sideIds.has(s.id)) p(`/sides/${i}/id`, `duplicate side id "${s.id}"`);
     sideIds.add(s.id);
@@ -222,13 +243,22 @@ export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
         const def = rs.combatant.stats[k]!.default;
         if (def !== undefined && typeof v !== typeof def) {
           p(joinPointer(ptr, 'stats', k), `stat "${k}" expects a ${typeof def} like its default ${JSON.stringify(def)}, got ${JSON.stringify(v)}`);
+          continue;
         }
+        const use = diceStats.get(k);
+        const why = use ? notationProblem(v) : null;
+        if (why) p(joinPointer(ptr, 'stats', k), `stat "${k}" is rolled as dice by ruleset "${rs.id}", so it must be dice notation: ${why}`);
       }
       (c.tags ?? []).forEach((t, k) => {
         if (!tags.has(t)) p(`${ptr}/tags/${k}`, `unknown tag "${t}" for ruleset "${rs.id}"; its tags are ${[...tags].join(', ')}`);
       });
     });
   });
+  // Pinned dice of the encounter: each must be a total or a list of dice (as for --roll).
+  for (const [label, value] of Object.entries(enc.dice ?? {})) {
+    const why = pinProblem(label, value);
+    if (why) p(joinPointer('/dice', label), why);
+  }
   const actions = new Set(rs.actions.map((a) => a.id));
   (enc.script ?? []).forEach((e, i) => {
     if (!ids.has(e.combatant)) p(`/script/${i}/combatant`, `unknown combatant "${e.combatant}"`);

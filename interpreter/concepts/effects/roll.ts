@@ -1,3 +1,4 @@
+import { DiceError } from '../../dice/index.js';
 import type { Effect } from '../../model/types.js';
 import type { EffectDef } from '../types.js';
 
@@ -7,10 +8,21 @@ export default {
   description: 'Roll dice (a labelled roll that can be pinned) and keep the total, the dice and the natural roll.',
   compile(e, cx) {
     const dice = cx.expr(e.dice, 'dice');
+    const at = `${cx.ptr}/dice`;
     return (f, eng) => {
       eng.setPrefix(f);
-      const notation = String(dice(eng.frameData(f)));
-      const r = eng.dice.roll(`${f.prefix}.${e.label}`, notation);
+      const value = dice(eng.frameData(f));
+      if (typeof value !== 'string' && typeof value !== 'number') {
+        throw cx.ev.at(at, `roll "${f.prefix}.${e.label}": the dice notation must be a string such as "1d20", got ${JSON.stringify(value) ?? String(value)}`);
+      }
+      let r: { total: number; dice: number[] };
+      try {
+        r = eng.dice.roll(`${f.prefix}.${e.label}`, String(value));
+      } catch (err) {
+        // A notation computed at run time: point at the expression that built it (with the label).
+        if (err instanceof DiceError && !err.pin) throw cx.ev.at(at, err.message);
+        throw err;
+      }
       f.local[e.as] = { total: r.total, dice: r.dice, natural: r.dice[0] ?? r.total };
     };
   },
