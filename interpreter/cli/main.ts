@@ -19,6 +19,8 @@ import { simulateVariant, type VariantFiles } from '../simulate/pool.js';
 import { aggregate, compare } from '../simulate/aggregate.js';
 import { formatCsv, formatJson, formatText } from '../simulate/report.js';
 import type { CombatRecord } from '../simulate/record.js';
+import { registerPackCommands } from './pack.js';
+import { addPackOptions, loadRunInputs, missingArgument, usesPack, type PackFlags } from './pack-flags.js';
 
 interface Io {
   out: (s: string) => void;
@@ -139,11 +141,11 @@ export function buildCli(io: Io): Command {
       io.out(JSON.stringify(p.resolved.ruleset, null, 2) + '\n');
     });
 
-  program
+  const runCommand = program
     .command('run')
     .description('Run a combat and print its timeline (text) or its events (json: one per line).')
-    .argument('<ruleset>', 'the ruleset')
-    .argument('<encounter>', 'the encounter')
+    .argument('[ruleset]', 'the ruleset (with --pack: a reference into the pack, optional with --preset)')
+    .argument('[encounter]', 'the encounter (with --pack: a file or a reference into the pack)')
     .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', collect, [])
     .option('--seed <n>', 'dice seed (same seed, same combat)', intOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--roll <label=value>', 'pin a labelled roll to a total ("7") or to single dice ("3,4") (repeatable)', collect, [])
@@ -151,9 +153,9 @@ export function buildCli(io: Io): Command {
     .option('--rounds <n>', 'round limit', intOption('--rounds', 1, 1000))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText('after', '\nRoll and decision labels are printed in the timeline, e.g. r1.initiative.party.d6 or r2.declare-first.')
-    .action((ruleset: string, encounter: string, opts: { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
-      const program = loadProgram(ruleset, opts.with);
-      const enc = loadEncounter(encounter, program);
+  addPackOptions(runCommand);
+  runCommand.action((ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
+      const { program, encounter: enc, encounterDoc: encounterDocument } = loadRunInputs(opts, ruleset, encounter, opts.with);
       const rolls = parsePairs(opts.roll, '--roll');
       let result;
       try {
@@ -168,33 +170,37 @@ export function buildCli(io: Io): Command {
         if (!(err instanceof DiceError && err.pin)) throw err;
         const label = (err.label ?? '').replace(/#\d+$/, '');
         if (!rolls.has(label) && enc.dice && label in enc.dice) {
-          const doc = readDocumentFile(encounter);
           const pointer = `/dice/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-          throw new PhasebookError([{ file: encounter, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }]);
+          const encounterDoc = encounterDocument();
+          throw new PhasebookError([{ file: encounterDoc.file, ...encounterDoc.locate(pointer), pointer, message: err.message, severity: 'error' }]);
         }
         throw usage(`--roll ${label}=${rolls.get(label) ?? ''}: ${err.message}`);
       }
       io.out(opts.format === 'json' ? toJsonLines(result.events) : formatTimeline(result.events));
     });
-  program
+  const simulateCommand = program
     .command('simulate')
     .description('Run many seeded combats of one encounter under one or more rule variants and compare the outcomes: win rates with 95% Wilson intervals, rounds (mean, median, 90th percentile, histogram), damage per side, survival and kill share per combatant, how often each acted first in its steps, and the differences between variants with intervals.')
-    .argument('<ruleset>', 'the ruleset of the first variant')
-    .argument('<encounter>', 'the encounter (the same for every variant)')
+    .argument('[ruleset]', 'the ruleset of the first variant (with --pack: a reference, optional with --preset)')
+    .argument('[encounter]', 'the encounter, the same for every variant (with --pack: a file or a reference)')
     .option('--with <overlay>', 'an overlay of the first variant (repeatable; order matters)', collect, [])
-    .option('--vs <variant>', 'another variant, quoted: "<ruleset> [--with <overlay>]…" (repeatable)', collect, [])
+    .option('--vs <variant>', 'another variant, quoted: "<ruleset> [--with <overlay>]…", or "--preset <id>" of the --pack (repeatable)', collect, [])
     .requiredOption('--runs <n>', 'combats per variant', intOption('--runs', 1, 10_000_000))
     .option('--seed <n>', 'simulation seed: run i uses a seed derived from (seed, i), whatever the number of workers', intOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--workers <k>', 'worker threads (default: all cores)', intOption('--workers', 1, 256))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
-    .addHelpText('after', '\nExample (a house rule on vs off): phasebook simulate base.json encounter.json --vs "base.json --with house-rule.json" --runs 2000\nThe README has a worked example.')
-    .action(async (ruleset: string, encounter: string, opts: { with: string[]; vs: string[]; runs: number; seed: number; workers?: number; format: string }) => {
-      const variants: VariantFiles[] = [variantOf(ruleset, opts.with, encounter), ...opts.vs.map((v) => parseVs(v, encounter))];
+    .addHelpText('after', '\nExample (a house rule on vs off): phasebook simulate base.json encounter.json --vs "base.json --with house-rule.json" --runs 2000\nThe README has a worked example.');
+  addPackOptions(simulateCommand);
+  simulateCommand.action(async (ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; vs: string[]; runs: number; seed: number; workers?: number; format: string }) => {
+      if (!usesPack(opts) && (!ruleset || !encounter)) throw usage(missingArgument(ruleset));
+      const fromPack = usesPack(opts) ? loadRunInputs(opts, ruleset, encounter, opts.with) : null;
+      const first = fromPack ? fromPack.variant : variantOf(ruleset!, opts.with, encounter!);
+      const variants: VariantFiles[] = [first, ...opts.vs.map((v) => parseVs(v, fromPack?.encounterRef ?? first.encounter, opts))];
       // Check every document here, so bad input is reported before any worker starts.
       let sideOf = new Map<string, string>();
       for (const v of variants) {
-        const program = loadProgram(v.ruleset, v.overlays);
-        const enc = loadEncounter(v.encounter, program);
+        const program = loadProgram(v.ruleset, v.overlays, v.texts);
+        const enc = loadEncounter(v.encounter, program, v.texts?.get(v.encounter));
         sideOf = new Map(enc.sides.flatMap((s) => s.combatants.map((c) => [c.id, s.id] as [string, string])));
       }
       const workers = opts.workers ?? Math.max(1, availableParallelism());
@@ -232,6 +238,7 @@ export function buildCli(io: Io): Command {
       const meta = { runs: opts.runs, seed: opts.seed, workers, ms: Date.now() - t0, partial };
       io.out(opts.format === 'json' ? formatJson(results, comparisons, meta) : opts.format === 'csv' ? formatCsv(results, comparisons) : formatText(results, comparisons, meta));
     });
+  registerPackCommands(program, io);
   return program;
 }
 
@@ -247,8 +254,9 @@ function variantOf(ruleset: string, overlays: string[], encounter: string): Vari
 }
 
 /** "<ruleset> [--with <overlay>]…" → a variant. */
-function parseVs(text: string, encounter: string): VariantFiles {
+function parseVs(text: string, encounter: string, flags: PackFlags = {}): VariantFiles {
   const words = text.match(/"[^"]*"|'[^']*'|\S+/g)?.map((w) => w.replace(/^["']|["']$/g, '')) ?? [];
+  if (words[0] === '--preset' && words.length === 2 && flags.pack) return loadRunInputs({ pack: flags.pack, preset: words[1]! }, undefined, encounter, []).variant;
   const [ruleset, ...rest] = words;
   if (!ruleset || ruleset.startsWith('--')) throw usage(`--vs expects "<ruleset> [--with <overlay>]…", got "${text}"`);
   const overlays: string[] = [];
