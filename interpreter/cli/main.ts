@@ -5,7 +5,7 @@
  * (`file: ok` on stdout for the good ones, problems on stderr for the others).
  */
 import { Command, CommanderError, Option } from 'commander';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
 import { loadEncounter, loadProgram, run, validateFile } from '../pipeline.js';
@@ -20,6 +20,7 @@ import { aggregate, compare } from '../simulate/aggregate.js';
 import { formatCsv, formatJson, formatText } from '../simulate/report.js';
 import type { CombatRecord } from '../simulate/record.js';
 import { registerPackCommands } from './pack.js';
+import { registerMigrateCommand } from './migrate.js';
 import { addPackOptions, loadRunInputs, missingArgument, usesPack, type PackFlags } from './pack-flags.js';
 
 interface Io {
@@ -239,6 +240,7 @@ export function buildCli(io: Io): Command {
       io.out(opts.format === 'json' ? formatJson(results, comparisons, meta) : opts.format === 'csv' ? formatCsv(results, comparisons) : formatText(results, comparisons, meta));
     });
   registerPackCommands(program, io);
+  registerMigrateCommand(program, io, () => readFileSync(0, 'utf8'));
   return program;
 }
 

@@ -10,7 +10,8 @@ import { PhasebookError, type Diagnostic } from '../diagnostics.js';
 import type { Core, DocKind } from '../core.js';
 import { readDocumentText, type SourceDocument } from '../read/index.js';
 import type { SchemaValidator } from '../validate/schema.js';
-import { LANGUAGE_MAJOR, LANGUAGE_VERSION, statedVersion } from '../migrate/version.js';
+import { LANGUAGE_VERSION } from '../migrate/version.js';
+import { newerVersionError, upgradeInMemory } from '../migrate/index.js';
 import { classify, MANIFEST_FILE } from './limits.js';
 import { packDiagnostic, packError, stripSingleTopFolder, type PackFile, type PackFiles } from './files.js';
 import { packLabel, PACK_SCHEMA_ID, type PackManifest } from './manifest.js';
@@ -101,12 +102,15 @@ export function loadPack(input: PackFiles, ctx: LoadContext): LoadedPack {
     }
     taken.add(c.path);
     try {
-      const doc = readDocumentText(entryName(pf, c.path), text(pf, f));
-      const stated = statedVersion(doc.value);
-      if (stated.major !== null && stated.major > LANGUAGE_MAJOR) {
-        errors.push({ file: doc.file, ...doc.locate('/$schema'), pointer: '/$schema', message: `written for language v${stated.major}; this Phasebook reads up to v${LANGUAGE_MAJOR} (upgrade phasebook)`, severity: 'error' });
+      const read = readDocumentText(entryName(pf, c.path), text(pf, f));
+      const newer = newerVersionError(read);
+      if (newer) {
+        errors.push(newer);
         continue;
       }
+      // An older document is read as migrated, with a warning per deprecated field.
+      const { doc, warnings: deprecated } = upgradeInMemory(read);
+      warnings.push(...deprecated);
       ctx.core.checked(doc, [c.kind]);
       const id = (doc.value as { id: string }).id;
       const other = ids.get(id);
