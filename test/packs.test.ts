@@ -213,3 +213,14 @@ describe('install, lock, remove', () => {
     }
   });
 });
+
+describe('short references for hosts without a pack graph', () => {
+  it('pack-id:doc-id becomes doc-id in extends, requires and ruleset, and nothing else moves', async () => {
+    const { shortenRefs } = await import('../interpreter/pack/short-refs.js');
+    const text = '{\n  "kind": "overlay",\n  "extends": "phasebook/ose@^1:ose",\n  "requires": ["phasebook/ose:phased-round", "mine"],\n  "name": "a:b/c:d"\n}';
+    expect(shortenRefs(text)).toBe('{\n  "kind": "overlay",\n  "extends": "ose",\n  "requires": ["phased-round", "mine"],\n  "name": "a:b/c:d"\n}');
+    expect(shortenRefs('{"kind":"encounter","ruleset":"x/y:rs"}')).toBe('{"kind":"encounter","ruleset":"rs"}');
+    const plain = readFileSync(join(OSE, 'overlays', 'caster-disruption.json'), 'utf8');
+    expect(shortenRefs(plain)).toBe(plain);
+  });
+});

@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { strToU8, zipSync } from 'fflate';
 import { open, type Session } from './browser.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -111,5 +112,32 @@ describe('rule packs in the editor', () => {
     const after = await docPaths(page);
     expect(after.filter((p) => p.startsWith('packs/'))).toEqual([]);
     expect(after).toContain('mine/wounds-hurt.json');
+  }, 180_000);
+
+  it('a pack that builds on a shipped system (pack-id:doc-id references) imports and runs its preset', async () => {
+    const json = (v: unknown) => strToU8(JSON.stringify(v, null, 2));
+    const zip = zipSync({
+      'phasebook-pack.json': json({
+        kind: 'pack', id: 'alice/gritty', name: 'Gritty OSE', version: '1.0.0', compatibility: { language: '^1.0.0' },
+        dependencies: { 'phasebook/ose': '^1.0.0' },
+        contents: [{ path: 'overlays/gritty.json', kind: 'overlay' }],
+        presets: [{ id: 'gritty', name: 'Gritty phased round', ruleset: 'phasebook/ose:ose', overlays: ['phasebook/ose:phased-round', 'gritty'], encounter: 'phasebook/ose:skirmish' }],
+      }),
+      'overlays/gritty.json': json({ kind: 'overlay', id: 'gritty', name: 'No natural 20s', version: '1.0.0', extends: 'phasebook/ose@^1:ose', requires: ['phasebook/ose:phased-round'], changes: [{ op: 'replace', path: '/options/naturalRolls/default', value: false }] }),
+    });
+    s = await open();
+    const { page } = s;
+    await page.setInputFiles('[data-testid=pack-zip-input]', { name: 'gritty.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+    await page.waitForSelector('[data-testid=packs] article[data-pack="alice/gritty"]', { timeout: 30000 });
+    expect(await page.textContent('[data-testid=packs] article[data-pack="alice/gritty"] .dep-ok')).toContain('phasebook/ose ^1.0.0: 1.0.0 ✓');
+    await page.click('[data-testid=packs] article[data-pack="alice/gritty"] li[data-preset=gritty] button:text("Run")');
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid=rules-in-use]')][0]?.querySelectorAll('[data-testid=overlay-in-use]').length === 2,
+      null,
+      { timeout: 30000 },
+    );
+    expect(await page.$$eval('[data-testid=rules-in-use]', (rows) => [...rows[0]!.querySelectorAll('[data-testid=overlay-in-use]')].map((e) => (e as HTMLElement).dataset.overlay))).toEqual(['phased-round', 'gritty']);
+    // The phased round runs on the skirmish: the movement phase comes first.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=timeline] [data-testid=act]')].some((e) => (e as HTMLElement).dataset.phase === 'movement'), null, { timeout: 30000 });
   }, 180_000);
 });

@@ -19,7 +19,8 @@ import * as packGenerated from '../generated/pack-validator.js';
 import packSchema from '../../../schemas/pack.schema.json';
 import { browserValidator } from './validator.js';
 import { workspace } from './workspace.svelte.js';
-import { editorPacks, packFolder } from './packs.svelte.js';
+import { editorPacks, packFolder, SHIPPED_PACKS } from './packs.svelte.js';
+import { BUILTINS } from './builtins.js';
 
 let ctx: LoadContext | null = null;
 function context(): LoadContext {
@@ -55,9 +56,26 @@ export async function folderFiles(files: File[], origin: string): Promise<PackFi
   return { origin, files: out };
 }
 
-/** The packs already in the workspace, read back from their documents. */
+/** The shipped systems as packs, from their shipped texts (edits in the workspace do not count). */
+let shippedPacks: LoadedPack[] | null = null;
+function shipped(): LoadedPack[] {
+  shippedPacks ??= SHIPPED_PACKS.flatMap((s) => {
+    const files = [
+      { path: 'phasebook-pack.json', bytes: enc.encode(s.manifest) },
+      ...BUILTINS.filter((b) => b.path.startsWith(`${s.folder}/`)).map((b) => ({ path: b.path.slice(s.folder.length + 1), bytes: enc.encode(b.text) })),
+    ];
+    try {
+      return [loadPack({ origin: s.folder, files, display: (x) => `${s.folder}/${x}` }, context())];
+    } catch {
+      return [];
+    }
+  });
+  return shippedPacks;
+}
+
+/** The packs already in the workspace (read back from their documents), and the shipped ones. */
 function installed(): LoadedPack[] {
-  const out: LoadedPack[] = [];
+  const out: LoadedPack[] = [...shipped()];
   for (const p of editorPacks()) {
     const folder = packFolder(p.id);
     const files = workspace.docs.filter((d) => d.path.startsWith(`${folder}/`)).map((d) => ({ path: d.path.slice(folder.length + 1), bytes: enc.encode(d.text) }));
@@ -76,7 +94,8 @@ export function importPackFiles(pf: PackFiles): ImportOutcome {
   try {
     const pack = loadPack(pf, context());
     const others = installed().filter((p) => p.manifest.id !== pack.manifest.id);
-    const set = mergePacks(others, [pack]);
+    const byId = new Map(others.map((p) => [p.manifest.id, p])); // a pack in packs/ overrides a shipped one of the same id
+    const set = mergePacks([...byId.values()], [pack]);
     dependencyOrder(set);
     const errors = checkPack(set, pack, context().core);
     if (errors.length) return { ok: false, lines: lines(errors) };

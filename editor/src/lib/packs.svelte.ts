@@ -61,7 +61,7 @@ export function editorPacks(): EditorPack[] {
     }
     return { d, m };
   });
-  const versions = new Map(raw.map(({ m }) => [m.id ?? '', m.version ?? '0.0.0']));
+  const versions = new Map([...SHIPPED_PACKS.map((p) => [p.id, p.version] as const), ...raw.map(({ m }) => [m.id ?? '', m.version ?? '0.0.0'] as const)]);
   return raw.map(({ d, m }) => {
     const folder = d.path.slice(0, -MANIFEST.length - 1);
     const id = m.id ?? folder.slice(PACKS_FOLDER.length + 1);
@@ -84,12 +84,21 @@ export function editorPacks(): EditorPack[] {
   });
 }
 
+/** The shipped systems are packs too (rulesets/<system>/phasebook-pack.json): pack id → workspace folder. */
+const shipped = import.meta.glob('../../../rulesets/*/phasebook-pack.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+export const SHIPPED_PACKS: Array<{ id: string; version: string; folder: string; manifest: string }> = Object.entries(shipped).map(([p, text]) => {
+  const m = JSON.parse(text) as { id: string; version: string };
+  return { id: m.id, version: m.version, folder: p.replace(/^.*\/rulesets\//, '').replace(/\/phasebook-pack\.json$/, ''), manifest: text };
+});
+
 /** The workspace document a reference of pack `from` names (its own short id, or pack-id:doc-id). */
 export function docForRef(from: EditorPack, ref: string, all = editorPacks()): Doc | undefined {
   const m = /^(?:([a-z0-9][a-z0-9-]*\/[a-z][a-z0-9-]*)(?:@[^:]+)?:)?([a-z][a-z0-9-]*)$/.exec(ref);
   if (!m) return undefined;
   const pack = m[1] ? all.find((p) => p.id === m[1]) : from;
-  return pack?.documents.find((d) => docInfo(d.text).id === m[2]);
+  if (pack) return pack.documents.find((d) => docInfo(d.text).id === m[2]);
+  const system = SHIPPED_PACKS.find((p) => p.id === m[1]);
+  return system ? workspace.docs.find((d) => d.path.startsWith(`${system.folder}/`) && docInfo(d.text).id === m[2]) : undefined;
 }
 
 /** A preset as a run variant: its ruleset, overlays (with what they require) and encounter. */
