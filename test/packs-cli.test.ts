@@ -72,4 +72,22 @@ describe('the example community pack', () => {
     expect(b.status).toBe(1);
     expect(b.stderr).toContain('example/crossroads 1.0.0 has no preset "nope" (its presets: plain, gritty)');
   });
+
+  it('pack init writes a manifest listing the documents of a folder, which validates', () => {
+    const dir = join(tempDir(), 'p');
+    cpSync(EXAMPLE, dir, { recursive: true });
+    rmSync(join(dir, 'phasebook-pack.json'));
+    const r = runBinary('pack', 'init', dir, '--id', 'me/my-pack');
+    expect(r.status, r.stderr).toBe(0);
+    const m = JSON.parse(readFileSync(join(dir, 'phasebook-pack.json'), 'utf8')) as { contents: unknown };
+    expect(m.contents).toEqual([
+      { path: 'encounters/ambush.json', kind: 'encounter' },
+      { path: 'overlays/wounds-hurt.json', kind: 'overlay' },
+      { path: 'rulesets/crossroads.json', kind: 'ruleset' },
+    ]);
+    const v = runBinary('pack', 'validate', dir, '--root', tempDir());
+    expect(v.status, v.stderr).toBe(0);
+    expect(v.stdout).toContain('ok — me/my-pack 0.1.0, 3 document(s), 0 preset(s)');
+    expect(runBinary('pack', 'init', dir, '--id', 'me/my-pack').stderr).toContain('already exists');
+  });
 });

@@ -33,7 +33,8 @@ function checked(source: string, root: string): LoadedPack {
   const pack = loadPack(readPackSource(source), nodeContext());
   const { set: installed } = installedPacks(root);
   const set = mergePacks([...installed.values()].filter((p) => p.manifest.id !== pack.manifest.id), [pack]);
-  dependencyOrder(new Map([...set].filter(([id]) => id === pack.manifest.id || id in (pack.manifest.dependencies ?? {}) || isNeeded(set, pack, id))));
+  // Only the packs this one needs take part: a broken unrelated installed pack does not block it.
+  dependencyOrder(new Map([...set].filter(([id]) => id === pack.manifest.id || isNeeded(set, pack, id))));
   const errors = checkPack(set, pack, nodeContext().core);
   if (errors.length) throw new PhasebookError(errors);
   return pack;
@@ -113,14 +114,13 @@ export function registerPackCommands(program: Command, io: Io): void {
         version: '0.1.0',
         description: '',
         authors: [],
-        license: 'CC-BY-4.0',
         compatibility: { language: `^${LANGUAGE_VERSION}` },
         dependencies: {},
         contents,
         presets: [],
       };
       atomicWrite(path, JSON.stringify(manifest, null, 2) + '\n');
-      io.out(`${path}: written with ${contents.length} document(s); fill in the description, authors and presets, then phasebook pack validate ${dir}\n`);
+      io.out(`${path}: written with ${contents.length} document(s); fill in the description, authors, license and presets, then phasebook pack validate ${dir}\n`);
     });
 
   pack
