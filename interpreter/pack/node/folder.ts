@@ -1,7 +1,7 @@
 /**
  * Reading a pack from a folder (Node). The same limits as a zip; links are refused wherever
  * they are (checked with lstat, never followed), and so is anything that is not a plain file or
- * folder. A `.git` folder is ignored.
+ * folder. A top-level `.git` or `node_modules` folder is ignored (a pack author's working copy).
  */
 import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -20,7 +20,7 @@ export function readFolder(dir: string, limits: PackLimits = DEFAULT_PACK_LIMITS
       throw packError(origin, rel || null, `cannot read the folder (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
     }
     for (const name of names) {
-      if (name === '.git' && depth === 0) continue;
+      if ((name === '.git' || name === 'node_modules') && depth === 0) continue;
       const path = rel ? `${rel}/${name}` : name;
       const full = join(abs, name);
       const st = lstatSync(full);
