@@ -196,6 +196,9 @@ describe('install, lock, remove', () => {
     expect(installedPacks(root).problems.map((p) => p.message)).toEqual([
       'alice/gritty was changed after it was installed (integrity differs from phasebook-lock.json); reinstall it',
     ]);
+    // --pack refuses to run a changed pack: the lock pins what a campaign replays.
+    const d2 = diagnostics(() => packStack({ pack: 'alice/gritty', preset: 'gritty' }, {}, root));
+    expect(d2[0]!.message).toBe('alice/gritty was changed after it was installed (its integrity differs from phasebook-lock.json); reinstall it');
     remove(root, 'alice/gritty');
     remove(root, 'phasebook/ose');
     expect(readLock(root).packs).toEqual({});

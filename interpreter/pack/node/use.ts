@@ -29,9 +29,20 @@ const ID = /^[a-z0-9][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
 
 /** The pack `arg` names and, from the installed packs, the ones it needs (transitively). */
 export function openPack(arg: string, root = process.cwd()): OpenedPack {
-  const { set: installed } = installedPacks(root);
+  const { set: installed, entries } = installedPacks(root);
+  // An installed pack is used only as the lock file pins it: a campaign replays identically.
+  const pinned = (p: LoadedPack): LoadedPack => {
+    const e = entries.find((x) => x.pack === p);
+    if (e && e.integrity !== e.lock.integrity) {
+      throw packError(p.origin, null, `${p.manifest.id} was changed after it was installed (its integrity differs from phasebook-lock.json); reinstall it`);
+    }
+    return p;
+  };
   let pack: LoadedPack | undefined;
-  if (ID.test(arg) && !existsSync(arg)) pack = installed.get(arg);
+  if (ID.test(arg) && !existsSync(arg)) {
+    const p = installed.get(arg);
+    if (p) pack = pinned(p);
+  }
   pack ??= loadPack(readPackSource(arg), nodeContext());
   const set: PackSet = new Map([[pack.manifest.id, pack]]);
   const queue = [pack];
@@ -40,7 +51,7 @@ export function openPack(arg: string, root = process.cwd()): OpenedPack {
     for (const dep of Object.keys(p.manifest.dependencies ?? {})) {
       const q = installed.get(dep);
       if (q && !set.has(dep)) {
-        set.set(dep, q);
+        set.set(dep, pinned(q));
         queue.push(q);
       }
     }
