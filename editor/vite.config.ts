@@ -14,7 +14,7 @@ export const CSP = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
-  "connect-src 'self'",
+  "connect-src 'self' https:", // rule packs fetched by URL (data only, never run)
   "object-src 'none'",
   "base-uri 'self'",
 ].join('; ');

@@ -12,6 +12,7 @@ import { readDocumentFile, readDocumentText, type SourceDocument } from './read/
 import type { RunOptions, RunResult } from './run/engine.js';
 import { createSchemaValidator, type SchemaValidator } from './validate/index.js';
 import { Core, kindOf, SCHEMA_IDS, type DocKind, type Program } from './core.js';
+import { languageGate } from './migrate/index.js';
 
 export { SCHEMA_IDS, kindOf, type DocKind, type Program };
 
@@ -42,7 +43,8 @@ function theCore(): Core {
   return core;
 }
 
-const source = (path: string, text?: string): SourceDocument => (text === undefined ? readDocumentFile(path) : readDocumentText(path, text));
+// languageGate: a document for another version of the language is an error (phasebook migrate).
+const source = (path: string, text?: string): SourceDocument => languageGate(text === undefined ? readDocumentFile(path) : readDocumentText(path, text));
 
 /** Read and schema-validate one document of the expected kind(s). */
 export function readChecked(path: string, expect: DocKind[], text?: string): SourceDocument {

@@ -210,12 +210,25 @@ export function writeValidators({ root = ROOT, outDir = DEFAULT_OUT_DIR } = {}) 
   return { path, bytes: Buffer.byteLength(code), changed, branches: Object.keys(exports.branchRefs).length };
 }
 
+/**
+ * The rule-pack manifest's validator (schemas/pack.schema.json), in a module of its own
+ * (pack-validator.js), so the document validators above keep their fingerprint.
+ */
+export function writePackValidator({ root = ROOT, outDir = DEFAULT_OUT_DIR } = {}) {
+  const schema = JSON.parse(readFileSync(join(root, 'schemas', 'pack.schema.json'), 'utf8'));
+  const { code, dts } = generateValidatorsCode([schema], ['pack']);
+  mkdirSync(outDir, { recursive: true });
+  writeIfChanged(join(outDir, 'pack-validator.js'), code);
+  writeIfChanged(join(outDir, 'pack-validator.d.ts'), dts);
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--out');
   const outDir = at >= 0 && args[at + 1] ? resolve(args[at + 1]) : DEFAULT_OUT_DIR;
   const t = Date.now();
   const r = writeValidators({ outDir });
+  writePackValidator({ outDir });
   console.log(
     `${r.changed ? 'wrote' : 'up to date:'} ${r.path.startsWith(ROOT) ? r.path.slice(ROOT.length) : r.path} ` +
       `(${(r.bytes / 1024).toFixed(0)} KiB, 3 schemas, ${r.branches} branches, ${Date.now() - t} ms)`,

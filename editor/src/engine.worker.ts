@@ -10,6 +10,7 @@ import { readDocumentText, type SourceDocument } from '../../interpreter/read/re
 import { browserValidator } from './lib/validator.js';
 import { runSimulateJob } from './lib/simulate.js';
 import type { DocText, Response, Started, WorkerRequest } from './lib/protocol.js';
+import { shortenRefs } from '../../interpreter/pack/short-refs.js';
 
 const core = new Core(browserValidator());
 
@@ -75,6 +76,8 @@ function validate(docs: Map<string, DocText>, target: string): Diagnostic[] {
 
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const req = ev.data;
+  // Rule packs' pack-id:doc-id references, read as the short ids this worker finds documents by.
+  req.docs = req.docs.map((d) => ({ path: d.path, text: shortenRefs(d.text) }));
   if (req.type === 'simulate') {
     // A slice of a simulation: busy until done; the page cancels by terminating this worker.
     runSimulateJob(core, req, (r) => self.postMessage(r));

@@ -19,6 +19,9 @@ import { simulateVariant, type VariantFiles } from '../simulate/pool.js';
 import { aggregate, compare } from '../simulate/aggregate.js';
 import { formatCsv, formatJson, formatText } from '../simulate/report.js';
 import type { CombatRecord } from '../simulate/record.js';
+import { registerPackCommands } from './pack.js';
+import { registerMigrateCommand } from './migrate.js';
+import { addPackOptions, loadRunInputs, missingArgument, usesPack, type PackFlags } from './pack-flags.js';
 
 interface Io {
   out: (s: string) => void;
@@ -152,8 +155,7 @@ function badPin(
   rolls: Map<string, string>,
   choices: Map<string, string>,
   enc: { dice?: Record<string, unknown> },
-  encounter: string,
-  src: Sources,
+  encounterDoc: () => SourceDocument,
 ): { diagnostic: Diagnostic; drop: (() => void) | null } | null {
   if (err instanceof DiceError && err.pin) {
     const full = err.label ?? '';
@@ -163,9 +165,9 @@ function badPin(
     }
     // A pinned value of the encounter's own dice: point at where it was given.
     if (enc.dice && Object.prototype.hasOwnProperty.call(enc.dice, label)) {
-      const doc = src.read(encounter);
+      const doc = encounterDoc();
       const pointer = `/dice/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-      return { diagnostic: { file: encounter, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }, drop: null };
+      return { diagnostic: { file: doc.file, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }, drop: null };
     }
     return { diagnostic: usage(`--roll ${label}: ${err.message}`).diagnostics[0]!, drop: null };
   }
@@ -220,23 +222,24 @@ export function buildCli(io: Io): Command {
       io.out(JSON.stringify(p.resolved.ruleset, null, 2) + '\n');
     });
 
-  program
+  const runCommand = program
     .command('run')
     .description('Run a combat and print its timeline (text) or its events (json: one per line).')
-    .argument('<ruleset>', 'the ruleset ("-" reads it from standard input)')
-    .argument('<encounter>', 'the encounter ("-" reads it from standard input)')
+    .argument('[ruleset]', 'the ruleset ("-" reads it from standard input; with --pack: a reference into the pack, optional with --preset)')
+    .argument('[encounter]', 'the encounter ("-" reads it from standard input; with --pack: a file or a reference into the pack)')
     .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', collect, [])
     .option('--seed <n>', 'dice seed (same seed, same combat)', intOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--roll <label=value>', 'pin a labelled roll to a total ("7") or to single dice ("3,4") (repeatable)', collect, [])
     .option('--choose <label=option>', 'pin a labelled decision (repeatable)', collect, [])
     .option('--rounds <n>', 'round limit', intOption('--rounds', 1, 1000))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .addHelpText('after', '\nRoll and decision labels are printed in the timeline, e.g. r1.initiative.party.d6 or r2.declare-first.')
-    .action((ruleset: string, encounter: string, opts: { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
-      ruleset = src.name(ruleset);
-      encounter = src.name(encounter);
-      const program = loadProgram(ruleset, opts.with.map((o) => src.name(o)), src.texts);
-      const enc = loadEncounter(encounter, program, src.texts.get(encounter));
+    .addHelpText('after', '\nRoll and decision labels are printed in the timeline, e.g. r1.initiative.party.d6 or r2.declare-first.');
+  addPackOptions(runCommand);
+  runCommand.action((ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
+      const rulesetName = ruleset === undefined ? undefined : src.name(ruleset);
+      const encounterName = encounter === undefined ? undefined : src.name(encounter);
+      const inputs = loadRunInputs(opts, rulesetName, encounterName, opts.with.map((o) => src.name(o)), src.texts);
+      const { program, encounter: enc } = inputs;
       const problems: Diagnostic[] = [];
       const rolls = parsePairs(opts.roll, '--roll', problems);
       const choices = parsePairs(opts.choose, '--choose', problems);
@@ -250,7 +253,7 @@ export function buildCli(io: Io): Command {
           result = run(program, enc, { seed: opts.seed, rolls, choices, ...(opts.rounds !== undefined ? { rounds: opts.rounds } : {}) });
           break;
         } catch (err) {
-          const bad = badPin(err, rolls, choices, enc, encounter, src);
+          const bad = badPin(err, rolls, choices, enc, inputs.encounterDoc);
           if (!bad) throw err;
           problems.push(bad.diagnostic);
           if (bad.drop === null) break;
@@ -260,25 +263,29 @@ export function buildCli(io: Io): Command {
       if (problems.length || !result) throw new PhasebookError(problems);
       io.out(opts.format === 'json' ? toJsonLines(result.events) : formatTimeline(result.events));
     });
-  program
+  const simulateCommand = program
     .command('simulate')
     .description('Run many seeded combats of one encounter under one or more rule variants and compare the outcomes: win rates with 95% Wilson intervals, rounds (mean, median, 90th percentile, histogram), damage per side, survival and kill share per combatant, how often each acted first in its steps, and the differences between variants with intervals.')
-    .argument('<ruleset>', 'the ruleset of the first variant')
-    .argument('<encounter>', 'the encounter (the same for every variant)')
+    .argument('[ruleset]', 'the ruleset of the first variant (with --pack: a reference, optional with --preset)')
+    .argument('[encounter]', 'the encounter, the same for every variant (with --pack: a file or a reference)')
     .option('--with <overlay>', 'an overlay of the first variant (repeatable; order matters)', collect, [])
-    .option('--vs <variant>', 'another variant, quoted: "<ruleset> [--with <overlay>]…" (repeatable)', collect, [])
+    .option('--vs <variant>', 'another variant, quoted: "<ruleset> [--with <overlay>]…", or "--preset <id>" of the --pack (repeatable)', collect, [])
     .requiredOption('--runs <n>', 'combats per variant', intOption('--runs', 1, 10_000_000))
     .option('--seed <n>', 'simulation seed: run i uses a seed derived from (seed, i), whatever the number of workers', intOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--workers <k>', 'worker threads (default: all cores)', intOption('--workers', 1, 256))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
-    .addHelpText('after', '\nExample (a house rule on vs off): phasebook simulate base.json encounter.json --vs "base.json --with house-rule.json" --runs 2000\nThe README has a worked example.')
-    .action(async (ruleset: string, encounter: string, opts: { with: string[]; vs: string[]; runs: number; seed: number; workers?: number; format: string }) => {
-      const variants: VariantFiles[] = [variantOf(ruleset, opts.with, encounter), ...opts.vs.map((v) => parseVs(v, encounter))];
+    .addHelpText('after', '\nExample (a house rule on vs off): phasebook simulate base.json encounter.json --vs "base.json --with house-rule.json" --runs 2000\nThe README has a worked example.');
+  addPackOptions(simulateCommand);
+  simulateCommand.action(async (ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; vs: string[]; runs: number; seed: number; workers?: number; format: string }) => {
+      if (!usesPack(opts) && (!ruleset || !encounter)) throw usage(missingArgument(ruleset));
+      const fromPack = usesPack(opts) ? loadRunInputs(opts, ruleset, encounter, opts.with) : null;
+      const first = fromPack ? fromPack.variant : variantOf(ruleset!, opts.with, encounter!);
+      const variants: VariantFiles[] = [first, ...opts.vs.map((v) => parseVs(v, fromPack?.encounterRef ?? first.encounter, opts))];
       // Check every document here, so bad input is reported before any worker starts.
       let sideOf = new Map<string, string>();
       for (const v of variants) {
-        const program = loadProgram(v.ruleset, v.overlays);
-        const enc = loadEncounter(v.encounter, program);
+        const program = loadProgram(v.ruleset, v.overlays, v.texts);
+        const enc = loadEncounter(v.encounter, program, v.texts?.get(v.encounter));
         sideOf = new Map(enc.sides.flatMap((s) => s.combatants.map((c) => [c.id, s.id] as [string, string])));
       }
       const workers = opts.workers ?? Math.max(1, availableParallelism());
@@ -316,6 +323,8 @@ export function buildCli(io: Io): Command {
       const meta = { runs: opts.runs, seed: opts.seed, workers, ms: Date.now() - t0, partial };
       io.out(opts.format === 'json' ? formatJson(results, comparisons, meta) : opts.format === 'csv' ? formatCsv(results, comparisons) : formatText(results, comparisons, meta));
     });
+  registerPackCommands(program, io);
+  registerMigrateCommand(program, io, () => readFileSync(0, 'utf8'));
   return program;
 }
 
@@ -331,8 +340,9 @@ function variantOf(ruleset: string, overlays: string[], encounter: string): Vari
 }
 
 /** "<ruleset> [--with <overlay>]…" → a variant. */
-function parseVs(text: string, encounter: string): VariantFiles {
+function parseVs(text: string, encounter: string, flags: PackFlags = {}): VariantFiles {
   const words = text.match(/"[^"]*"|'[^']*'|\S+/g)?.map((w) => w.replace(/^["']|["']$/g, '')) ?? [];
+  if (words[0] === '--preset' && words.length === 2 && flags.pack) return loadRunInputs({ pack: flags.pack, preset: words[1]! }, undefined, encounter, []).variant;
   const [ruleset, ...rest] = words;
   if (!ruleset || ruleset.startsWith('--')) throw usage(`--vs expects "<ruleset> [--with <overlay>]…", got "${text}"`);
   const overlays: string[] = [];

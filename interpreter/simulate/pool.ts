@@ -12,6 +12,8 @@ export interface VariantFiles {
   ruleset: string;
   overlays: string[];
   encounter: string;
+  /** Texts standing in for the files above (documents taken from a rule pack). */
+  texts?: Map<string, string>;
 }
 
 export interface PoolOptions {
@@ -51,7 +53,7 @@ export function simulateVariant(v: VariantFiles, opts: PoolOptions): Promise<{ r
         continue;
       }
       const worker = new Worker(workerScript(), {
-        workerData: { ruleset: v.ruleset, overlays: v.overlays, encounter: v.encounter, seed: opts.seed, from, to, chunk: 25 },
+        workerData: { ruleset: v.ruleset, overlays: v.overlays, encounter: v.encounter, texts: v.texts ?? new Map<string, string>(), seed: opts.seed, from, to, chunk: 25 },
       });
       workers.push(worker);
       worker.on('message', (msg: Array<{ i: number; record: CombatRecord }> | 'done') => {

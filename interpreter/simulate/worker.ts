@@ -11,6 +11,7 @@ interface Job {
   ruleset: string;
   overlays: string[];
   encounter: string;
+  texts: Map<string, string>;
   seed: number;
   from: number;
   to: number;
@@ -18,8 +19,8 @@ interface Job {
 }
 
 const job = workerData as Job;
-const program = loadProgram(job.ruleset, job.overlays);
-const encounter = loadEncounter(job.encounter, program);
+const program = loadProgram(job.ruleset, job.overlays, job.texts);
+const encounter = loadEncounter(job.encounter, program, job.texts.get(job.encounter));
 let batch: Array<{ i: number; record: ReturnType<typeof recordOf> }> = [];
 for (let i = job.from; i < job.to; i++) {
   batch.push({ i, record: recordOf(run(program, encounter, { seed: runSeed(job.seed, i) }).events) });

@@ -1,0 +1,54 @@
+/**
+ * `phasebook migrate <file…>`: rewrite documents written for an older version of the language
+ * to the current one. Without --write, prints what would change (and, for one file, the
+ * migrated text on stdout); with --write, rewrites each file in place (whole, then renamed).
+ */
+import type { Command } from 'commander';
+import { randomBytes } from 'node:crypto';
+import { renameSync, writeFileSync } from 'node:fs';
+import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
+import { readDocumentFile, readDocumentText } from '../read/index.js';
+import { LANGUAGE_MAJOR, migrateDocument, newerVersionError } from '../migrate/index.js';
+import { MIGRATIONS } from '../migrate/registry.js';
+
+interface Io {
+  out: (s: string) => void;
+  err: (s: string) => void;
+}
+
+export function registerMigrateCommand(program: Command, io: Io, readStdin: () => string): void {
+  program
+    .command('migrate')
+    .description(`Rewrite documents written for an older version of the document language to v${LANGUAGE_MAJOR}. A document states its version in its $schema URL (…/schemas/v<N>/…).`)
+    .argument('<file...>', 'rulesets, overlays or encounters ("-" reads stdin and writes stdout)')
+    .option('--write', 'rewrite the files in place')
+    .addHelpText('after', `\nSteps:\n${MIGRATIONS.map((m) => `  v${m.from} → v${m.to}: ${m.summary}`).join('\n')}`)
+    .action((files: string[], opts: { write?: boolean }) => {
+      const errors: Diagnostic[] = [];
+      const results = files.map((f) => {
+        const doc = f === '-' ? readDocumentText('<stdin>', readStdin()) : readDocumentFile(f);
+        const newer = newerVersionError(doc);
+        if (newer) errors.push(newer);
+        return { f, r: migrateDocument(doc) };
+      });
+      if (errors.length) throw new PhasebookError(errors);
+      for (const { f, r } of results) {
+        if (f === '-') {
+          io.out(r.text);
+          continue;
+        }
+        if (!r.changes.length) {
+          io.out(`${f}: already v${LANGUAGE_MAJOR}\n`);
+          continue;
+        }
+        for (const c of r.changes) io.err(`${formatDiagnostic(c)}\n`);
+        if (opts.write) {
+          const tmp = `${f}.${randomBytes(4).toString('hex')}.tmp`;
+          writeFileSync(tmp, r.text, { flag: 'wx' });
+          renameSync(tmp, f);
+          io.out(`${f}: migrated v${r.from} → v${LANGUAGE_MAJOR}\n`);
+        } else if (files.length === 1) io.out(r.text);
+        else io.out(`${f}: v${r.from}, would be migrated to v${LANGUAGE_MAJOR} (--write)\n`);
+      }
+    });
+}
