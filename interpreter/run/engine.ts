@@ -15,6 +15,8 @@ import type { Fn } from '../compile/evaluator.js';
 import { orderIntoGroups, type CompiledOrdering, type Orderable, type OrderEnv } from './ordering.js';
 import { LineIndex } from './line.js';
 import type { TraceEvent } from '../trace/events.js';
+import type { EngineHost } from './host.js';
+import { declareByHost, hostOps, pauseByHost, type EngineInternals } from './host-ops.js';
 
 export interface RunOptions {
   seed: number;
@@ -24,6 +26,8 @@ export interface RunOptions {
   choices?: ReadonlyMap<string, string>;
   /** Round limit (overrides the ruleset's). */
   rounds?: number;
+  /** Who drives the run and may answer its questions (run/host.ts); absent in a plain run. */
+  host?: EngineHost;
 }
 
 export interface RunResult {
@@ -185,6 +189,19 @@ export class Engine {
     this.choices = choices;
     this.maxRounds = Math.min(1000, opts.rounds ?? rs.limits.rounds ?? DEFAULT_LIMITS.rounds);
     this.setup();
+    const host = opts.host;
+    if (host) {
+      this.dice.answer = (label, notation) => {
+        host.at(label);
+        return host.roll({ label, notation });
+      };
+      host.attach(hostOps(this.internals()));
+    }
+  }
+
+  /** This engine as its host operations see it (run/host-ops.ts). */
+  private internals(): EngineInternals {
+    return this as unknown as EngineInternals;
   }
 
   // ---------------------------------------------------------------- setup
@@ -252,7 +269,15 @@ export class Engine {
     const n = (this.decisionCount.get(asked) ?? 0) + 1;
     this.decisionCount.set(asked, n);
     const label = n === 1 ? asked : `${asked}#${n}`;
-    const pinned = this.choices.get(label);
+    let pinned = this.choices.get(label);
+    if (this.opts.host) {
+      this.opts.host.at(label);
+      const answer = this.opts.host.decide({ label, options, default: pinned !== undefined && options.includes(pinned) ? pinned : fallback, by });
+      if (answer !== undefined) {
+        if (pinned !== undefined) this.usedChoices.add(label);
+        pinned = answer;
+      }
+    }
     let chosen = fallback;
     if (pinned !== undefined) {
       if (!options.includes(pinned)) {
@@ -525,6 +550,7 @@ export class Engine {
       this.phase = this.step = undefined;
       this.emit('turn.start', { who });
       for (const c of members) this.expire({ turnOf: c.id });
+      if (this.opts.host) pauseByHost(this.internals(), 'turn', who);
     }
     for (const phase of this.rs.phases) {
       if ([...members].every((c) => this.endedTurn.has(c))) break;
@@ -847,6 +873,7 @@ export class Engine {
   }
 
   private declareOne(c: Cmb, phase: string, budget: Record<string, number>): void {
+    if (this.opts.host && declareByHost(this.internals(), c, phase, budget)) return;
     const script = (this.encounter.script ?? []).filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
     for (const entry of script) {
       const action = this.rs.actions.get(entry.action)!;
@@ -856,6 +883,12 @@ export class Engine {
       this.addDecl(c, action, target, phase, budget, true);
     }
     if (script.some((s) => this.rs.actions.get(s.action)!.def.phase === phase)) return;
+    const chosen = this.policyChoice(c, phase, budget);
+    if (chosen) this.addDecl(c, chosen.action, chosen.target, phase, budget, false);
+  }
+
+  /** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
+  private policyChoice(c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
     // Nothing changes while the policy is read, so each way of picking a target is asked once.
     let pickedHow: string | null = null;
     let picked: Cmb | null = null;
@@ -874,19 +907,19 @@ export class Engine {
       // intention, checked when performed (the situation will have changed by then).
       if (this.rs.def.round.declare.when === 'phase-start' && !alwaysTrue(p.action.requires) && !truthy(p.action.requires(data))) continue;
       if (!alwaysTrue(p.when) && !truthy(p.when(data))) continue;
-      this.addDecl(c, p.action, target, phase, budget, false);
-      return;
+      return { action: p.action, target };
     }
+    return null;
   }
 
-  private addDecl(c: Cmb, action: CAction, target: Cmb | null, phase: string, budget: Record<string, number>, scripted: boolean): void {
+  private addDecl(c: Cmb, action: CAction, target: Cmb | null, phase: string, budget: Record<string, number>, scripted: boolean, answered = false): void {
     const after = this.planSpend(budget, action.uses);
     if (after) Object.assign(budget, after);
     else for (const s of action.uses) budget[s] = (budget[s] ?? 0) - 1;
     const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
     this.decls.push(d);
     (c.view.plan as string[]).push(action.def.id);
-    this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase, ...(scripted ? { scripted: true } : {}) });
+    this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase, ...(scripted ? { scripted: true } : {}), ...(answered ? { answered: true } : {}) });
     if (this.rs.initiative.def.scope === 'action') {
       const data = { actor: c.view, action: action.view, target: target?.view ?? null };
       const label = `initiative.${c.id}.${action.def.id}`;
@@ -942,6 +975,7 @@ export class Engine {
     for (const d of items) d.done = true;
     this.step = step.def.id;
     this.emit('step.start');
+    if (this.opts.host) pauseByHost(this.internals(), 'step', null);
     let reversed = false;
     if (step.choice && this.holder) {
       reversed = this.decide(`r${this.round}.${this.phase}.${step.choice.def.id}`, ['first', 'second'], step.choice.def.default, this.holder) === 'second';
