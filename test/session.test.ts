@@ -46,7 +46,7 @@ describe('a session in auto mode is a plain run', () => {
       const enc = loadEncounter(c.encounterPath, program);
       const opts = { seed: c.spec.seed ?? 1, rolls: toMap(c.spec.rolls), choices: toMap(c.spec.choices), ...(c.spec.rounds ? { rounds: c.spec.rounds } : {}) };
       const plain = toJsonLines(run(program, enc, opts).events);
-      const s = new Session(program.compiled, enc, opts);
+      const s = new Session(program, enc, opts);
       expect(s.pending).toBeNull();
       expect(toJsonLines(s.events)).toBe(plain);
     });
@@ -56,7 +56,7 @@ describe('a session in auto mode is a plain run', () => {
       const program = loadProgram(v.ruleset);
       const enc = loadEncounter(v.encounter, program);
       for (let seed = 1; seed <= 5; seed++) {
-        const s = new Session(program.compiled, enc, { seed });
+        const s = new Session(program, enc, { seed });
         expect(toJsonLines(s.events)).toBe(toJsonLines(run(program, enc, { seed }).events));
       }
     });
@@ -69,7 +69,7 @@ describe('asking everything and answering with the defaults gives the acts of au
       const program = loadProgram(v.ruleset);
       const enc = loadEncounter(v.encounter, program);
       // Pins of the encounter are hints in ask mode: answer them as given, so the dice agree.
-      const s = new Session(program.compiled, enc, { seed: 3, modes: { ...ASK_ALL, roll: { default: 'pinned' } } });
+      const s = new Session(program, enc, { seed: 3, modes: { ...ASK_ALL, roll: { default: 'pinned' } } });
       const answers = playDefaults(s);
       expect(answers).toBeGreaterThan(0);
       expect(s.done).toBe(true);
@@ -86,14 +86,14 @@ describe('driving a d20 combat', () => {
   const party: Modes = { roll: { sides: { party: 'ask' } }, declaration: { sides: { party: 'ask' } }, decision: { sides: { party: 'ask' } } };
 
   it('asks the party for its initiative roll first, with who rolls and the encounter pin as a hint', () => {
-    const s = new Session(program.compiled, enc, { seed: 1, modes: party });
+    const s = new Session(program, enc, { seed: 1, modes: party });
     const p = s.pending!;
     expect(p).toMatchObject({ kind: 'roll', label: 'init.fighter.d20', notation: '1d20', who: { combatant: 'fighter', side: 'party' }, pin: '8' });
     expect(p.kind === 'roll' && p.why).toBe('init d20');
   });
 
   it('uses entered dice, marks them like pins, and undoes them', () => {
-    const s = new Session(program.compiled, enc, { seed: 1, modes: party });
+    const s = new Session(program, enc, { seed: 1, modes: party });
     expect(() => s.answer('25')).toThrow(/impossible/);
     s.answer('20');
     const roll = s.events.find((e) => e.type === 'roll' && e.label === 'init.fighter.d20');
@@ -106,7 +106,7 @@ describe('driving a d20 combat', () => {
   });
 
   it('asks a declaration with the actions allowed now and their targets, and plays the answer', () => {
-    const s = new Session(program.compiled, enc, { seed: 1, modes: { declaration: { combatants: { archer: 'ask' } } } });
+    const s = new Session(program, enc, { seed: 1, modes: { declaration: { combatants: { archer: 'ask' } } } });
     expect(s.pending).toMatchObject({ kind: 'declaration', label: 'r0.delay.declare.archer', options: [{ action: 'delay', targets: [null] }] });
     s.answer(null);
     expect(s.pending).toMatchObject({ label: 'r0.move.declare.archer' });
@@ -126,7 +126,7 @@ describe('driving a d20 combat', () => {
   });
 
   it('applies a referee intervention at the pending input, logs it, and re-checks the question', () => {
-    const s = new Session(program.compiled, enc, { seed: 1, modes: { declaration: { combatants: { archer: 'ask' } } } });
+    const s = new Session(program, enc, { seed: 1, modes: { declaration: { combatants: { archer: 'ask' } } } });
     s.answer(null);
     s.answer(null);
     expect(s.pending!.label).toBe('r0.action.declare.archer');
@@ -148,7 +148,7 @@ describe('driving a d20 combat', () => {
   });
 
   it('lets a combatant join mid-combat with initiative by the rules, and one flee', () => {
-    const s = new Session(program.compiled, enc, { seed: 1, modes: { declaration: { combatants: { archer: 'ask' } } } });
+    const s = new Session(program, enc, { seed: 1, modes: { declaration: { combatants: { archer: 'ask' } } } });
     s.intervene({ op: 'join', side: 'party', combatant: { id: 'cleric', stats: { hp: 30, dexMod: 0, attackBonus: 3, damage: '1d8', speed: 20, position: 0 } } });
     const ini = s.events.find((e) => e.type === 'initiative' && e.who === 'cleric');
     expect(ini).toBeDefined();
@@ -161,7 +161,7 @@ describe('driving a d20 combat', () => {
   });
 
   it('gives the tracker the turn, the order to come, slots and conditions', () => {
-    const s = new Session(program.compiled, enc, { seed: 1, modes: { pause: 'turn' } });
+    const s = new Session(program, enc, { seed: 1, modes: { pause: 'turn' } });
     const p = s.pending!;
     expect(p).toMatchObject({ kind: 'pause', at: 'turn', label: 'r0.pause.turn.archer', who: ['archer'] });
     const snap = s.snapshot();

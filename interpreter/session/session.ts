@@ -10,6 +10,7 @@ import { checkRollAnswer } from '../dice/index.js';
 import type { Encounter } from '../model/types.js';
 import { runCombat, type RunResult } from '../run/engine.js';
 import type { CompiledRuleset } from '../run/compiled.js';
+import type { Program } from '../core.js';
 import type { DeclarationAnswer, Intervention, TrackerSnapshot } from '../run/host.js';
 import type { TraceEvent } from '../trace/events.js';
 import { GO_ON, ReplayHost, ROLL_FOR_ME, type Answer, type LogEntry } from './host.js';
@@ -50,11 +51,14 @@ export class Session {
   private readonly choicePins: Map<string, string>;
   private delivered = 0;
 
+  private readonly ruleset: CompiledRuleset;
+
   constructor(
-    readonly ruleset: CompiledRuleset,
+    readonly program: Program,
     readonly encounter: Encounter,
     readonly options: SessionOptions,
   ) {
+    this.ruleset = program.compiled;
     this.log = [...(options.log ?? [])];
     this.modes = structuredClone(options.modes ?? {});
     this.rollPins = new Map(Object.entries(encounter.dice ?? {}).map(([k, v]) => [k, String(v)]));
