@@ -8,7 +8,7 @@ import { type Diagnostic, PhasebookError } from './diagnostics.js';
 import type { Encounter, Overlay, Ruleset } from './model/types.js';
 import { readDocumentText, type SourceDocument } from './read/read.js';
 import { resolveOverlays, type ResolvedRuleset } from './resolve/overlays.js';
-import { compileRuleset, type CompiledRuleset } from './run/compiled.js';
+import { compileRuleset, type CompiledRuleset } from './compile/ruleset.js';
 import { runCombat, type RunOptions, type RunResult } from './run/engine.js';
 import type { SchemaValidator } from './validate/schema.js';
 import { checkEncounter, checkRuleset } from './validate/semantic.js';

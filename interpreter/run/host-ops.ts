@@ -4,84 +4,34 @@
  * Only runs with a host reach this file.
  */
 import { num, truthy } from '../compile/evaluator.js';
-import type { Data } from '../compile/evaluator.js';
-import type { CAction, CompiledRuleset, HoldSpec, Moment } from './compiled.js';
-import type { Encounter } from '../model/types.js';
-import type { TraceEvent } from '../trace/events.js';
-import type { Cmb } from './engine.js';
-import type { CombatantState, DeclarationAsk, DeclarationOption, EngineHost, HostOps, Intervention, TrackerSnapshot } from './host.js';
+import type { CompiledRuleset, Moment } from '../compile/types.js';
+import type { Engine } from './engine.js';
+import type { Cmb } from './types.js';
+import type { CombatantState, DeclarationOption, DeclarationAsk, EngineHost, HostOps, Intervention, TrackerSnapshot } from './host.js';
 
-interface SideLike {
-  id: string;
-  members: Cmb[];
-  standing: number;
-  view: Record<string, unknown>;
-  initiative: number | null;
-}
+/** Counters of host labels (declarations, pauses) per engine, for `#n` suffixes. */
+const HOST_LABELS = new WeakMap<Engine, Map<string, number>>();
 
-interface CondLike {
-  id: string;
-  owner: Cmb;
-  moment: Moment;
-  remaining: number;
-}
-
-interface DeclLike {
-  c: Cmb;
-  action: CAction;
-  done: boolean;
-}
-
-/** The parts of the engine its host operations use (the engine passes itself). */
-export interface EngineInternals {
-  rs: CompiledRuleset;
-  encounter: Encounter;
-  opts: { host?: EngineHost };
-  events: TraceEvent[];
-  round: number;
-  phase: string | undefined;
-  step: string | undefined;
-  turn: string | undefined;
-  cmbs: Cmb[];
-  byId: Map<string, Cmb>;
-  sides: SideLike[];
-  sideById: Map<string, SideLike>;
-  sidesMap: Record<string, unknown>;
-  holder: string | null;
-  sideOrder: string[][];
-  conditions: CondLike[];
-  decls: DeclLike[];
-  holds: Map<Cmb, HoldSpec>;
-  endedTurn: Set<Cmb>;
-  turnPlayed: Set<Cmb>;
-  ended: { winner: string | null; reason: string } | null;
-  everyone: unknown[];
-  /** Counters of host labels (declarations, pauses) for `#n` suffixes. */
-  hostLabels?: Map<string, number>;
-  emit(type: TraceEvent['type'], fields?: Record<string, unknown>): TraceEvent;
-  setView(c: Cmb, key: string, value: unknown): void;
-  recheckOut(c: Cmb): void;
-  refreshSideViews(): void;
-  touchLine(): void;
-  checkEnd(): void;
-  canPlan(slots: Record<string, number>, uses: string[]): boolean;
-  frameData(f: unknown): Data;
-  policyChoice(c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null;
-  addDecl(c: Cmb, action: CAction, target: Cmb | null, phase: string, budget: Record<string, number>, scripted: boolean, answered?: boolean): void;
-  initiativeValue(label: string, data: Data, once: boolean): number;
-  isEngaged(c: Cmb): boolean;
+/** Give the host its dice hook and its operations. */
+export function attachHost(e: Engine, host: EngineHost): void {
+  e.dice.answer = (label, notation) => {
+    host.at(label);
+    return host.roll({ label, notation });
+  };
+  host.attach(hostOps(e));
 }
 
 /** A host label, with `#2`, `#3`… when the same question comes again in a run. */
-function hostLabel(e: EngineInternals, asked: string): string {
-  e.hostLabels ??= new Map();
-  const n = (e.hostLabels.get(asked) ?? 0) + 1;
-  e.hostLabels.set(asked, n);
+function hostLabel(e: Engine, asked: string): string {
+  let counts = HOST_LABELS.get(e);
+  if (!counts) HOST_LABELS.set(e, (counts = new Map()));
+  const n = (counts.get(asked) ?? 0) + 1;
+  counts.set(asked, n);
   return n === 1 ? asked : `${asked}#${n}`;
 }
 
 /** Valid targets of an action for a combatant: standing enemies, allies, itself, or none. */
-function targetsOf(e: EngineInternals, c: Cmb, action: CAction): Array<string | null> {
+function targetsOf(e: Engine, c: Cmb, action: { def: { target?: string } }): Array<string | null> {
   const kind = action.def.target ?? 'enemy';
   if (kind === 'self') return [c.id];
   if (kind === 'none') return [null];
@@ -94,7 +44,7 @@ function targetsOf(e: EngineInternals, c: Cmb, action: CAction): Array<string | 
  * Returns true when the host settled it (an answer, nothing, or the combatant is out after an
  * intervention); false to let the engine declare as in a plain run.
  */
-export function declareByHost(e: EngineInternals, c: Cmb, phase: string, budget: Record<string, number>): boolean {
+export function declareByHost(e: Engine, c: Cmb, phase: string, budget: Record<string, number>): boolean {
   const host = e.opts.host!;
   const label = hostLabel(e, `r${e.round}.${phase}.declare.${c.id}`);
   host.at(label);
@@ -145,7 +95,7 @@ function performedOnly(rs: CompiledRuleset): Set<string> {
 }
 
 /** A pause point at a turn's or a step's start (label `r<round>.pause.turn.<who>` or `r<round>.pause.<phase>.<step>`). */
-export function pauseByHost(e: EngineInternals, kind: 'turn' | 'step', who: string[] | null): void {
+export function pauseByHost(e: Engine, kind: 'turn' | 'step', who: string[] | null): void {
   const host = e.opts.host!;
   const asked = kind === 'turn' ? `r${e.round}.pause.turn.${(who ?? []).join('+')}` : `r${e.round}.pause.${e.phase}.${e.step}`;
   const label = hostLabel(e, asked);
@@ -154,7 +104,7 @@ export function pauseByHost(e: EngineInternals, kind: 'turn' | 'step', who: stri
 }
 
 /** The operations a host may call. */
-export function hostOps(e: EngineInternals): HostOps {
+export function hostOps(e: Engine): HostOps {
   return {
     intervene: (iv) => intervene(e, iv),
     snapshot: () => snapshot(e),
@@ -164,13 +114,13 @@ export function hostOps(e: EngineInternals): HostOps {
   };
 }
 
-function who(e: EngineInternals, id: string): Cmb {
+function who(e: Engine, id: string): Cmb {
   const c = e.byId.get(id);
   if (!c || !e.cmbs.includes(c)) throw new Error(`no combatant "${id}" in the fight`);
   return c;
 }
 
-function intervene(e: EngineInternals, iv: Intervention): void {
+function intervene(e: Engine, iv: Intervention): void {
   switch (iv.op) {
     case 'damage':
     case 'heal': {
@@ -227,7 +177,7 @@ function intervene(e: EngineInternals, iv: Intervention): void {
   e.checkEnd();
 }
 
-function join(e: EngineInternals, sideId: string, spec: Extract<Intervention, { op: 'join' }>['combatant']): void {
+function join(e: Engine, sideId: string, spec: Extract<Intervention, { op: 'join' }>['combatant']): void {
   const side = e.sideById.get(sideId);
   if (!side) throw new Error(`no side "${sideId}"`);
   if (e.byId.has(spec.id)) throw new Error(`there is already a combatant "${spec.id}"`);
@@ -269,7 +219,7 @@ const RESUMES: Record<string, string> = {
   'round-end': 'comes back at the end of the round',
 };
 
-function snapshot(e: EngineInternals): TrackerSnapshot {
+function snapshot(e: Engine): TrackerSnapshot {
   const turn = e.turn === undefined ? null : e.turn.split('+');
   const inTurn = new Set(turn ?? []);
   const by = e.rs.def.round.turns.by;

@@ -9,7 +9,7 @@ import { PhasebookError } from '../diagnostics.js';
 import { checkRollAnswer } from '../dice/index.js';
 import type { Encounter } from '../model/types.js';
 import { runCombat, type RunResult } from '../run/engine.js';
-import type { CompiledRuleset } from '../run/compiled.js';
+import type { CompiledRuleset } from '../compile/types.js';
 import type { Program } from '../core.js';
 import type { DeclarationAnswer, Intervention, TrackerSnapshot } from '../run/host.js';
 import type { TraceEvent } from '../trace/events.js';
