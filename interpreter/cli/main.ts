@@ -19,6 +19,7 @@ import { simulateVariant, type VariantFiles } from '../simulate/pool.js';
 import { aggregate, compare } from '../simulate/aggregate.js';
 import { formatCsv, formatJson, formatText } from '../simulate/report.js';
 import type { CombatRecord } from '../simulate/record.js';
+import { registerPlay } from './play.js';
 
 interface Io {
   out: (s: string) => void;
@@ -150,7 +151,12 @@ export function buildCli(io: Io): Command {
     .option('--choose <label=option>', 'pin a labelled decision (repeatable)', collect, [])
     .option('--rounds <n>', 'round limit', intOption('--rounds', 1, 1000))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .addHelpText('after', '\nRoll and decision labels are printed in the timeline, e.g. r1.initiative.party.d6 or r2.declare-first.')
+    .addHelpText(
+      'after',
+      '\nRoll and decision labels are printed in the timeline (the README lists every label family). Example:\n' +
+        '  phasebook run rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json --with rulesets/ose/overlays/phased-round.json' +
+        ' --roll r1.initiative.party.d6=6 --roll r1.fighter.melee.damage=3 --choose r1.movement.declare-first=second',
+    )
     .action((ruleset: string, encounter: string, opts: { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
       const program = loadProgram(ruleset, opts.with);
       const enc = loadEncounter(encounter, program);
@@ -232,6 +238,7 @@ export function buildCli(io: Io): Command {
       const meta = { runs: opts.runs, seed: opts.seed, workers, ms: Date.now() - t0, partial };
       io.out(opts.format === 'json' ? formatJson(results, comparisons, meta) : opts.format === 'csv' ? formatCsv(results, comparisons) : formatText(results, comparisons, meta));
     });
+  registerPlay(program, io);
   return program;
 }
 

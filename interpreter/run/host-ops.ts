@@ -226,7 +226,8 @@ function snapshot(e: Engine): TrackerSnapshot {
   let toCome: string[][] = [];
   if (by === 'combatant') {
     const ini = (c: Cmb) => (typeof c.view.initiative === 'number' ? c.view.initiative : -Infinity);
-    const waiting = e.cmbs.filter((c) => !c.out && !e.turnPlayed.has(c) && !e.endedTurn.has(c) && !e.holds.has(c) && !inTurn.has(c.id));
+    // Before initiative is rolled, nobody's place is known yet.
+    const waiting = e.cmbs.filter((c) => !c.out && typeof c.view.initiative === 'number' && !e.turnPlayed.has(c) && !e.endedTurn.has(c) && !e.holds.has(c) && !inTurn.has(c.id));
     waiting.sort((a, b) => ini(b) - ini(a) || a.index - b.index);
     for (const c of waiting) {
       const last = toCome[toCome.length - 1];
@@ -241,7 +242,7 @@ function snapshot(e: Engine): TrackerSnapshot {
     id: c.id,
     resumes: h.resume === 'at' ? `at initiative ${num(c.view.initiative)}` : (RESUMES[h.resume] ?? h.resume) + (h.expires === 'first-next-round' ? ', else first next round' : ''),
   }));
-  const allowance = e.rs.def.economy.slots;
+  const allowance = e.round === 0 && e.rs.surprise ? e.rs.surprise.slots : e.rs.def.economy.slots;
   const statNames = Object.keys(e.rs.def.combatant.stats);
   const combatants: CombatantState[] = [];
   for (const s of e.sides) {
