@@ -57,6 +57,12 @@ export function kindOf(doc: SourceDocument): DocKind {
 
 const located = <T>(doc: SourceDocument) => ({ file: doc.file, value: doc.value as T, locate: (p: string) => doc.locate(p) });
 
+/** Where the documents a document names (`extends`, `requires`, `ruleset`) are found: next to a file, in a workspace. */
+export interface DocumentFinder {
+  /** The document of this kind and id, looked for from the document `from` (its file name), or null. */
+  find(kind: 'ruleset' | 'overlay', id: string, from: string): SourceDocument | null;
+}
+
 /** The pipeline bound to one schema validator. */
 export class Core {
   constructor(readonly validator: SchemaValidator) {}
@@ -159,6 +165,31 @@ export class Core {
     return loadSession(saved, program, encounter, opts);
   }
 
+  /**
+   * Every problem of a document in its context, never throwing for bad input: the document on
+   * its own, then an overlay on top of the ruleset it extends (with the overlays it requires,
+   * applied first), an encounter against its ruleset — when `finder` finds them, or against
+   * `against` when given. The CLI's `validate` and the editor's markers both use this.
+   */
+  validateInContext(doc: SourceDocument, finder: DocumentFinder, against?: SourceDocument): Diagnostic[] {
+    const own = this.validate(doc);
+    if (own.length) return own;
+    try {
+      const v = doc.value as { kind?: string; extends?: string; ruleset?: string };
+      if (v.kind === 'overlay') {
+        const base = against ?? (v.extends ? finder.find('ruleset', v.extends, doc.file) : null);
+        if (base) this.program(base, [...requiredOverlays(doc, finder), doc]);
+      } else if (v.kind === 'encounter') {
+        const base = against ?? (v.ruleset ? finder.find('ruleset', v.ruleset, doc.file) : null);
+        if (base) this.encounter(doc, this.program(base));
+      }
+      return [];
+    } catch (err) {
+      if (err instanceof PhasebookError) return err.diagnostics;
+      throw err;
+    }
+  }
+
   /** Every problem of one document on its own (a ruleset is also checked semantically). */
   validate(doc: SourceDocument): Diagnostic[] {
     try {
@@ -172,4 +203,16 @@ export class Core {
       throw err;
     }
   }
+}
+
+/** The overlays an overlay `requires`, found by `finder`, in an order that applies them first. */
+function requiredOverlays(doc: SourceDocument, finder: DocumentFinder, seen = new Set<string>()): SourceDocument[] {
+  const out: SourceDocument[] = [];
+  for (const id of (doc.value as { requires?: string[] }).requires ?? []) {
+    const found = finder.find('overlay', id, doc.file);
+    if (!found || seen.has(found.file)) continue;
+    seen.add(found.file);
+    out.push(...requiredOverlays(found, finder, seen), found);
+  }
+  return out;
 }

@@ -11,7 +11,7 @@ import type { Encounter } from './model/types.js';
 import { readDocumentFile, readDocumentText, type SourceDocument } from './read/index.js';
 import type { RunOptions, RunResult } from './run/engine.js';
 import { createSchemaValidator, type SchemaValidator } from './validate/index.js';
-import { Core, kindOf, SCHEMA_IDS, type DocKind, type Program } from './core.js';
+import { Core, kindOf, SCHEMA_IDS, type DocKind, type DocumentFinder, type Program } from './core.js';
 import type { Session, SessionOptions } from './session/session.js';
 import { saveSession, type SessionDocument } from './session/save.js';
 
@@ -67,7 +67,22 @@ export function run(program: Program, encounter: Encounter, opts: RunOptions): R
   return theCore().run(program, encounter, opts);
 }
 
-/** `phasebook validate`: every problem of one file, never throwing for bad input. */
+/**
+ * `phasebook validate`: every problem of one file in its context (an overlay on its ruleset, an
+ * encounter against its ruleset, found by `finder` or given as `against`), never throwing for bad input.
+ */
+export function validateFileInContext(path: string, finder: DocumentFinder, against?: string): Diagnostic[] {
+  let doc: SourceDocument;
+  try {
+    doc = readDocumentFile(path);
+  } catch (err) {
+    if (err && typeof err === 'object' && 'diagnostics' in err) return (err as { diagnostics: Diagnostic[] }).diagnostics;
+    throw err;
+  }
+  return theCore().validateInContext(doc, finder, against === undefined ? undefined : readDocumentFile(against));
+}
+
+/** Every problem of one file on its own, never throwing for bad input. */
 export function validateFile(path: string): Diagnostic[] {
   let doc: SourceDocument;
   try {

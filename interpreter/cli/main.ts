@@ -8,7 +8,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
-import { loadEncounter, loadProgram, run, validateFile } from '../pipeline.js';
+import { loadEncounter, loadProgram, run, validateFileInContext } from '../pipeline.js';
 import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile } from '../read/index.js';
@@ -72,36 +72,14 @@ function findDocument(near: string, kind: 'ruleset' | 'overlay', id: string): st
   return null;
 }
 
-/** The overlays an overlay `requires`, found next to it, in an order that applies them first. */
-function requiredOverlays(file: string, seen = new Set<string>()): string[] {
-  const v = readDocumentFile(file).value as { requires?: string[] };
-  const out: string[] = [];
-  for (const id of v.requires ?? []) {
-    const f = findDocument(file, 'overlay', id);
-    if (!f || seen.has(f)) continue;
-    seen.add(f);
-    out.push(...requiredOverlays(f, seen), f);
-  }
-  return out;
-}
-
 function validateOne(file: string, against: string | undefined): Diagnostic[] {
-  const first = validateFile(file);
-  if (first.length) return first;
-  const v = readDocumentFile(file).value as { kind: string; extends?: string; ruleset?: string };
-  try {
-    if (v.kind === 'overlay') {
-      const base = against ?? findDocument(file, 'ruleset', v.extends!);
-      if (base) loadProgram(base, [...requiredOverlays(file), file]);
-    } else if (v.kind === 'encounter') {
-      const base = against ?? (v.ruleset ? findDocument(file, 'ruleset', v.ruleset) : null);
-      if (base) loadEncounter(file, loadProgram(base));
-    }
-  } catch (err) {
-    if (err instanceof PhasebookError) return err.diagnostics;
-    throw err;
-  }
-  return [];
+  const finder = {
+    find: (kind: 'ruleset' | 'overlay', id: string, from: string) => {
+      const f = findDocument(from, kind, id);
+      return f ? readDocumentFile(f) : null;
+    },
+  };
+  return validateFileInContext(file, finder, against);
 }
 
 export function buildCli(io: Io): Command {
