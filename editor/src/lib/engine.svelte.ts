@@ -4,7 +4,8 @@
  * terminated and replaced, so the page never waits on it.
  */
 import EngineWorker from '../engine.worker.ts?worker';
-import type { Diagnostic, TraceEvent } from '../../../interpreter/index.js';
+import type { Diagnostic } from '../../../interpreter/diagnostics.js';
+import type { TraceEvent } from '../../../interpreter/trace/events.js';
 import type { DocText, Request, Response, Variant } from './protocol.js';
 
 /** A request before it gets its id (distributes over the union, unlike Omit). */
