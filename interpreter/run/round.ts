@@ -109,7 +109,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     this.emit('turn.start', { who });
     for (const c of members) this.expire({ turnOf: c.id });
   }
-  const phases = this.rs.phases.slice();
+  const phases = this.rs.phaseChoice ? this.rs.phases.slice() : this.rs.phases;
   let chosen = false;
   for (let i = 0; i < phases.length; i++) {
     if ([...members].every((c) => this.endedTurn.has(c))) break;
