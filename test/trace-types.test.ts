@@ -11,6 +11,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 import { EVENT_FIELDS, type TraceEvent } from '../interpreter/trace/events.js';
+import { Session } from '../interpreter/session/session.js';
 import { listCases, ROOT } from './support/cases.js';
 
 interface Block {
@@ -42,6 +43,23 @@ function runs(): Array<{ name: string; events: TraceEvent[] }> {
     const program = loadProgram(join(ROOT, 'rulesets/ose/ose.json'), []);
     const encounter = loadEncounter(join(ROOT, 'rulesets/ose/encounters/skirmish.json'), program);
     out.push({ name: 'unused pin', events: run(program, encounter, { seed: 1, rolls: new Map([['r99.nobody.d6', '3']]) }).events });
+  }
+  {
+    // A session (interpreter/session/): an answered declaration, and every kind of referee intervention.
+    const program = loadProgram(join(ROOT, 'rulesets/d20-srd/d20-srd.json'), []);
+    const encounter = loadEncounter(join(ROOT, 'rulesets/d20-srd/encounters/sample.json'), program);
+    const s = new Session(program, encounter, { seed: 1, modes: { declaration: { combatants: { archer: 'ask' } } } });
+    s.intervene({ op: 'damage', who: 'ogre', amount: 3 });
+    s.intervene({ op: 'heal', who: 'ogre', amount: 1 });
+    s.intervene({ op: 'set', who: 'ogre', stat: 'armor', value: 5 });
+    s.intervene({ op: 'condition', who: 'ogre', condition: 'shaken', rounds: 1 });
+    s.intervene({ op: 'condition', who: 'ogre', condition: 'shaken', remove: true });
+    s.intervene({ op: 'join', side: 'tower', combatant: { id: 'orc-3', stats: { hp: 6, position: 50 } } });
+    s.intervene({ op: 'flee', who: 'orc-2' });
+    s.answer(null);
+    s.answer(null);
+    s.answer({ action: 'shoot', target: 'ogre' });
+    out.push({ name: 'session', events: [...s.events] });
   }
   for (const id of readdirSync(join(ROOT, 'rulesets')).sort()) {
     const ruleset = join(ROOT, 'rulesets', id, `${id}.json`);

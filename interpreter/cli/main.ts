@@ -8,7 +8,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
-import { loadEncounter, loadProgram, packageRoot, run, validateFile } from '../pipeline.js';
+import { loadEncounter, loadProgram, packageRoot, run, validateFileInContext } from '../pipeline.js';
 import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile, readDocumentText, readStdinText, STDIN_NAME, type SourceDocument } from '../read/index.js';
@@ -22,6 +22,7 @@ import type { CombatRecord } from '../simulate/record.js';
 import { registerPackCommands } from './pack.js';
 import { registerMigrateCommand } from './migrate.js';
 import { addPackOptions, loadRunInputs, missingArgument, usesPack, type PackFlags } from './pack-flags.js';
+import { registerPlay } from './play.js';
 
 interface Io {
   out: (s: string) => void;
@@ -117,36 +118,14 @@ function findDocument(near: string, kind: 'ruleset' | 'overlay', id: string): st
   return null;
 }
 
-/** The overlays an overlay `requires`, found next to it, in an order that applies them first. */
-function requiredOverlays(file: string, src: Sources, seen = new Set<string>()): string[] {
-  const v = src.read(file).value as { requires?: string[] };
-  const out: string[] = [];
-  for (const id of v.requires ?? []) {
-    const f = findDocument(file, 'overlay', id);
-    if (!f || seen.has(f)) continue;
-    seen.add(f);
-    out.push(...requiredOverlays(f, src, seen), f);
-  }
-  return out;
-}
-
 function validateOne(file: string, against: string | undefined, src: Sources): Diagnostic[] {
-  const first = validateFile(file, src.texts.get(file));
-  if (first.length) return first;
-  const v = src.read(file).value as { kind: string; extends?: string; ruleset?: string };
-  try {
-    if (v.kind === 'overlay') {
-      const base = against ?? findDocument(file, 'ruleset', v.extends!);
-      if (base) loadProgram(base, [...requiredOverlays(file, src), file], src.texts);
-    } else if (v.kind === 'encounter') {
-      const base = against ?? (v.ruleset ? findDocument(file, 'ruleset', v.ruleset) : null);
-      if (base) loadEncounter(file, loadProgram(base, [], src.texts), src.texts.get(file));
-    }
-  } catch (err) {
-    if (err instanceof PhasebookError) return err.diagnostics;
-    throw err;
-  }
-  return [];
+  const finder = {
+    find: (kind: 'ruleset' | 'overlay', id: string, from: string) => {
+      const f = findDocument(from, kind, id);
+      return f ? readDocumentFile(f) : null;
+    },
+  };
+  return validateFileInContext(file, finder, against, src.texts.get(file));
 }
 
 /** A run that failed on one pinned roll or decision: its diagnostic, and how to drop the pin. */
@@ -233,7 +212,12 @@ export function buildCli(io: Io): Command {
     .option('--choose <label=option>', 'pin a labelled decision (repeatable)', collect, [])
     .option('--rounds <n>', 'round limit', intOption('--rounds', 1, 1000))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .addHelpText('after', '\nRoll and decision labels are printed in the timeline, e.g. r1.initiative.party.d6 or r2.declare-first.');
+    .addHelpText(
+      'after',
+      '\nRoll and decision labels are printed in the timeline (the README lists every label family). Example:\n' +
+        '  phasebook run rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json --with rulesets/ose/overlays/phased-round.json' +
+        ' --roll r1.initiative.party.d6=6 --roll r1.fighter.melee.damage=3 --choose r1.movement.declare-first=second',
+    );
   addPackOptions(runCommand);
   runCommand.action((ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
       const rulesetName = ruleset === undefined ? undefined : src.name(ruleset);
@@ -325,6 +309,7 @@ export function buildCli(io: Io): Command {
     });
   registerPackCommands(program, io);
   registerMigrateCommand(program, io, () => readFileSync(0, 'utf8'));
+  registerPlay(program, io);
   return program;
 }
 

@@ -9,6 +9,7 @@ import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { orderIntoGroups } from './ordering.js';
 import type { Engine } from './engine.js';
 import type { Cmb, Decl, Frame } from './types.js';
+import { declareByHost } from './host-ops.js';
 
 /** Everyone in `who` declares, for one phase or (at round start) for every phase. */
 function declare(this: Engine, who: Cmb[], phase: string | null): void {
@@ -40,6 +41,7 @@ function declareMissing(this: Engine, c: Cmb, phase: string): void {
 
 /** One combatant's declaration for a phase, within `budget` (its slots not yet planned). */
 function declareOne(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): void {
+  if (this.opts.host && declareByHost(this, c, phase, budget)) return;
   const script = (this.encounter.script ?? []).filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
   for (const entry of script) {
     const action = this.rs.actions.get(entry.action)!;
@@ -49,6 +51,12 @@ function declareOne(this: Engine, c: Cmb, phase: string, budget: Record<string, 
     this.addDecl(c, action, target, phase, budget, true);
   }
   if (script.some((s) => this.rs.actions.get(s.action)!.def.phase === phase)) return;
+  const chosen = this.policyChoice(c, phase, budget);
+  if (chosen) this.addDecl(c, chosen.action, chosen.target, phase, budget, false);
+}
+
+/** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
+function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
   // Nothing changes while the policy is read, so each way of picking a target is asked once.
   let pickedHow: string | null = null;
   let picked: Cmb | null = null;
@@ -67,19 +75,19 @@ function declareOne(this: Engine, c: Cmb, phase: string, budget: Record<string, 
     // intention, checked when performed (the situation will have changed by then).
     if (this.rs.def.round.declare.when === 'phase-start' && !alwaysTrue(p.action.requires) && !truthy(p.action.requires(data))) continue;
     if (!alwaysTrue(p.when) && !truthy(p.when(data))) continue;
-    this.addDecl(c, p.action, target, phase, budget, false);
-    return;
+    return { action: p.action, target };
   }
+  return null;
 }
 
-function addDecl(this: Engine, c: Cmb, action: CAction, target: Cmb | null, phase: string, budget: Record<string, number>, scripted: boolean): void {
+function addDecl(this: Engine, c: Cmb, action: CAction, target: Cmb | null, phase: string, budget: Record<string, number>, scripted: boolean, answered = false): void {
   const after = this.planSpend(budget, action.uses);
   if (after) Object.assign(budget, after);
   else for (const s of action.uses) budget[s] = (budget[s] ?? 0) - 1;
   const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
   this.decls.push(d);
   (c.view.plan as string[]).push(action.def.id);
-  this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase, ...(scripted ? { scripted: true } : {}) });
+  this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase, ...(scripted ? { scripted: true } : {}), ...(answered ? { answered: true } : {}) });
   this.rs.initiative.scope.declared?.(this, d);
   if (action.onDeclare.length) {
     this.runEffects(action.onDeclare, { actor: c, target, action, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${c.id}.${action.def.id}`, depth: 0 });
@@ -93,4 +101,4 @@ function pickTarget(this: Engine, c: Cmb, how: string): Cmb | null {
   return picker.pick(this, c);
 }
 
-export const declareMethods = { declare, declareMissing, declareOne, addDecl, pickTarget };
+export const declareMethods = { declare, declareMissing, declareOne, policyChoice, addDecl, pickTarget };

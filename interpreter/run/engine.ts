@@ -31,6 +31,7 @@ import { triggerMethods } from './triggers.js';
 import { holdMethods } from './holds.js';
 import { effectMethods } from './effects.js';
 import { conditionMethods } from './conditions.js';
+import { attachHost } from './host-ops.js';
 
 export { DEFAULT_LIMITS, ENCOUNTER_FILE, type RunOptions, type RunResult, type Cmb } from './types.js';
 export { describeMoment } from './conditions.js';
@@ -127,6 +128,7 @@ export class Engine {
     this.choices = choices;
     this.maxRounds = Math.min(1000, opts.rounds ?? rs.limits.rounds ?? DEFAULT_LIMITS.rounds);
     this.setup();
+    if (opts.host) attachHost(this, opts.host);
   }
 }
 Object.assign(Engine.prototype, ENGINE_METHODS);

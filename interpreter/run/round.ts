@@ -4,6 +4,7 @@ import { alwaysTrue } from '../compile/constants.js';
 import type { CPhase } from '../compile/types.js';
 import { orderIntoGroups, type Orderable } from './ordering.js';
 import type { Engine } from './engine.js';
+import { pauseByHost } from './host-ops.js';
 import type { Cmb, RunResult } from './types.js';
 
 /** Thrown to unwind when the fight ends. Not an Error: no stack trace is captured (it is thrown once per combat). */
@@ -108,8 +109,9 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     this.phase = this.step = undefined;
     this.emit('turn.start', { who });
     for (const c of members) this.expire({ turnOf: c.id });
+    if (this.opts.host) pauseByHost(this, 'turn', who);
   }
-  const phases = this.rs.phases.slice();
+  const phases = this.rs.phaseChoice ? this.rs.phases.slice() : this.rs.phases;
   let chosen = false;
   for (let i = 0; i < phases.length; i++) {
     if ([...members].every((c) => this.endedTurn.has(c))) break;

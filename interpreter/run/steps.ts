@@ -7,6 +7,7 @@ import { alwaysFalse, alwaysTrue } from '../compile/constants.js';
 import type { CStep } from '../compile/types.js';
 import { orderIntoGroups, type Orderable } from './ordering.js';
 import type { Engine } from './engine.js';
+import { pauseByHost } from './host-ops.js';
 import type { Cmb, Decl, Frame } from './types.js';
 
 function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
@@ -29,6 +30,7 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
   for (const d of items) d.done = true;
   this.step = step.def.id;
   this.emit('step.start');
+  if (this.opts.host) pauseByHost(this, 'step', null);
   let reversed = false;
   if (step.choice && this.holder) {
     reversed = this.decide(`r${this.round}.${this.phase}.${step.choice.def.id}`, ['first', 'second'], step.choice.def.default, this.holder) === 'second';

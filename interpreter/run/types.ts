@@ -2,6 +2,7 @@
  * The engine's state, piece by piece: combatants, sides, declarations, conditions, the frame of
  * an act, and the options and result of a run.
  */
+import type { EngineHost } from './host.js';
 import type { CAction, CEffect, Moment } from '../compile/types.js';
 import type { TraceEvent } from '../trace/events.js';
 
@@ -13,6 +14,8 @@ export interface RunOptions {
   choices?: ReadonlyMap<string, string>;
   /** Round limit (overrides the ruleset's). */
   rounds?: number;
+  /** Who drives the run and may answer its questions (run/host.ts); absent in a plain run. */
+  host?: EngineHost;
 }
 
 export interface RunResult {

@@ -76,6 +76,8 @@ export interface DeclareEvent extends EventBase {
   for: string;
   /** Declared by the encounter's script (not the default policy). */
   scripted?: boolean;
+  /** Declared by the host driving the run (a player at the table, through a session). */
+  answered?: boolean;
 }
 export interface ActEvent extends EventBase {
   type: 'act';
@@ -160,6 +162,21 @@ export interface WarningEvent extends EventBase {
   message: string;
 }
 
+/** A referee's intervention in a session (interpreter/session/): damage, heal, set, condition, join, flee. */
+export interface InterventionEvent extends EventBase {
+  type: 'intervention';
+  op: 'damage' | 'heal' | 'set' | 'condition' | 'join' | 'flee';
+  /** The combatant it was done to (or who joined). */
+  target: string;
+  amount?: number;
+  stat?: string;
+  value?: number | string | boolean;
+  condition?: string;
+  rounds?: number;
+  removed?: boolean;
+  side?: string;
+}
+
 /** Every event of a trace. */
 export type TraceEvent =
   | CombatStartEvent
@@ -178,6 +195,7 @@ export type TraceEvent =
   | ConditionEvent
   | DownEvent
   | NoteEvent
+  | InterventionEvent
   | RoundEndEvent
   | CombatEndEvent
   | WarningEvent;
@@ -210,7 +228,7 @@ export const EVENT_FIELDS = {
   'turn.start': { required: ['who'], optional: ['continued'] },
   'phase.start': { required: [], optional: [] },
   'step.start': { required: [], optional: [] },
-  declare: { required: ['combatant', 'action', 'target', 'for'], optional: ['scripted'] },
+  declare: { required: ['combatant', 'action', 'target', 'for'], optional: ['scripted', 'answered'] },
   act: { required: ['combatant', 'action', 'target'], optional: ['group', 'reaction'] },
   skip: { required: ['combatant', 'action', 'reason'], optional: [] },
   move: { required: ['combatant', 'from', 'to', 'distance'], optional: [] },
@@ -220,6 +238,7 @@ export const EVENT_FIELDS = {
   condition: { required: ['target', 'condition'], optional: ['by', 'ends', 'rounds', 'ended'] },
   down: { required: ['combatant'], optional: [] },
   note: { required: ['combatant', 'text'], optional: [] },
+  intervention: { required: ['op', 'target'], optional: ['amount', 'stat', 'value', 'condition', 'rounds', 'removed', 'side'] },
   'round.end': { required: [], optional: [] },
   'combat.end': { required: ['winner', 'reason'], optional: [] },
   warning: { required: ['message'], optional: [] },

@@ -3,7 +3,7 @@
  * are shown as one group; every roll and decision shows its label, so a game master can pin
  * it with --roll LABEL=VALUE or --choose LABEL=OPTION.
  */
-import type { TraceEvent } from './events.js';
+import type { EventOf, TraceEvent } from './events.js';
 import { initiativeLine } from './facts.js';
 
 const arrow = (target: string | null | undefined) => (target ? ` → ${target}` : '');
@@ -115,6 +115,9 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
       case 'note':
         line(depth, `“${e.text}”`);
         break;
+      case 'intervention':
+        line(depth, `☛ referee: ${interventionText(e)}`);
+        break;
       case 'round.end':
         break;
       case 'combat.end':
@@ -128,4 +131,23 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
     }
   }
   return out.join('\n') + '\n';
+}
+
+/** A referee's intervention in words. */
+function interventionText(e: EventOf<'intervention'>): string {
+  const who = String(e.target);
+  switch (e.op) {
+    case 'damage':
+      return `${who} takes ${String(e.amount)} ${String(e.stat)} (now ${String(e.value)})`;
+    case 'heal':
+      return `${who} regains ${String(e.amount)} ${String(e.stat)} (now ${String(e.value)})`;
+    case 'set':
+      return `${who}: ${String(e.stat)} = ${String(e.value)}`;
+    case 'condition':
+      return e.removed ? `${who}: ${String(e.condition)} removed` : `${who}: ${String(e.condition)}${e.rounds ? ` for ${String(e.rounds)} round(s)` : ' until removed'}`;
+    case 'join':
+      return `${who} joins ${String(e.side)}`;
+    default:
+      return `${who} flees`;
+  }
 }
