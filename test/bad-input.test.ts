@@ -526,6 +526,19 @@ describe('pinned dice of an encounter that the dice cannot show', () => {
   });
 });
 
+describe('a roll of the whole expression data', () => {
+  it('found by the fuzzer: {"var": ""} as dice (the whole data, circular in some rulesets) is described briefly, not a TypeError', () => {
+    const f = `${B}/dice-whole-data.json`;
+    const ptr = '/procedures/wound/0/dice';
+    expectOnly(['run', f, `${B}/dice-object-encounter.json`], {
+      file: f,
+      pointer: ptr,
+      at: posOf(f, ptr),
+      message: /^roll "r1\.\w+\.hit\.damage": the dice notation must be a string such as "1d20", got (an object|\{.{1,80}…?)$/,
+    });
+  });
+});
+
 describe('pinned decisions of an encounter', () => {
   it('found by the fuzzer: a decision the encounter pins to an option not offered is the encounter\'s, at the pin', () => {
     const f = `${B}/encounter-bad-decision.json`;

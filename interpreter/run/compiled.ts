@@ -249,6 +249,18 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
   };
 }
 
+/** A value for a message: its JSON when short and not circular (the whole expression data may be). */
+function describeValue(v: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(v);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return Array.isArray(v) ? 'a list' : typeof v === 'object' && v !== null ? 'an object' : String(v);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
+
 function momentOf(d: Duration): Moment {
   return typeof d.endsAt === 'string' ? d.endsAt : { phase: d.endsAt.phase };
 }
@@ -279,7 +291,7 @@ function compileEffect(e: Effect, ptr: string, ev: Evaluator, procs: Procedures)
         api.setPrefix(f);
         const value = dice(api.data(f));
         if (typeof value !== 'string' && typeof value !== 'number') {
-          throw ev.at(`${ptr}/dice`, `roll "${f.prefix}.${e.label}": the dice notation must be a string such as "1d20", got ${JSON.stringify(value) ?? String(value)}`);
+          throw ev.at(`${ptr}/dice`, `roll "${f.prefix}.${e.label}": the dice notation must be a string such as "1d20", got ${describeValue(value)}`);
         }
         const notation = String(value);
         let r: { total: number; dice: number[] };
