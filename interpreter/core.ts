@@ -4,7 +4,8 @@
  * worker both use it; only the way they obtain text and the schema validator differ (the
  * editor uses validators compiled at build time, so it needs no eval).
  */
-import { type Diagnostic, PhasebookError } from './diagnostics.js';
+import { type Diagnostic, PhasebookError, joinPointer } from './diagnostics.js';
+import { DiceError } from './dice/index.js';
 import type { Encounter, Overlay, Ruleset } from './model/types.js';
 import { readDocumentText, type SourceDocument } from './read/read.js';
 import { resolveOverlays, type ResolvedRuleset } from './resolve/overlays.js';
@@ -148,7 +149,15 @@ export class Core {
       return runCombat(program.compiled, encounter, opts);
     } catch (err) {
       const doc = this.encounterDocs.get(encounter);
-      if (!(err instanceof PhasebookError) || !doc) throw err;
+      if (!doc) throw err;
+      // A pin of the encounter's own dice that the dice cannot show: at the pin.
+      if (err instanceof DiceError && err.pin && err.label !== undefined) {
+        const label = [err.label, err.label.replace(/#\d+$/, '')].find((l) => !opts.rolls?.has(l) && Object.prototype.hasOwnProperty.call(encounter.dice ?? {}, l));
+        if (label === undefined) throw err;
+        const pointer = joinPointer('/dice', label);
+        throw new PhasebookError([{ file: doc.file, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }]);
+      }
+      if (!(err instanceof PhasebookError)) throw err;
       throw new PhasebookError(err.diagnostics.map((d) => (d.file === ENCOUNTER_FILE ? { ...d, file: doc.file, ...doc.locate(d.pointer) } : d)));
     }
   }

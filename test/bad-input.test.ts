@@ -16,6 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, ROOT, runBinary, type Result } from './support/binary.js';
 import jsonc from 'jsonc-parser';
+import { PhasebookError } from '../interpreter/diagnostics.js';
+import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 
 const B = 'test/fixtures/bad';
 const MINI = `${B}/mini.json`;
@@ -499,6 +501,41 @@ describe('more found by the fuzzer', () => {
       message: /^roll "r1\.\w+\.hit\.damage": the dice notation must be a string such as "1d20", got \{"dmg":"1d2"\}$/,
     });
     expect(d!.message).not.toContain('[object Object]');
+  });
+});
+
+describe('pinned dice of an encounter that the dice cannot show', () => {
+  const f = `${B}/encounter-impossible-pin.json`;
+  const e = { file: f, pointer: '/dice/r1.initiative.red.d6', at: posOf(f, '/dice/r1.initiative.red.d6'), message: /total 999999 is impossible; allowed 1\.\.6/ };
+  it('through the binary: at the pin', () => {
+    expectOnly(['run', MINI, f], e);
+  });
+  it('found by the fuzzer: through the library too, a located PhasebookError, not a bare DiceError', () => {
+    const program = loadProgram(join(ROOT, MINI));
+    const encounter = loadEncounter(f, program, read(f));
+    let caught: unknown;
+    try {
+      run(program, encounter, { seed: 1 });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(PhasebookError);
+    const [d] = (caught as PhasebookError).diagnostics;
+    expect({ ...d, message: '' }).toEqual({ file: f, ...e.at, pointer: e.pointer, message: '', severity: 'error' });
+    expect(d!.message).toMatch(e.message);
+  });
+});
+
+describe('a roll of the whole expression data', () => {
+  it('found by the fuzzer: {"var": ""} as dice (the whole data, circular in some rulesets) is described briefly, not a TypeError', () => {
+    const f = `${B}/dice-whole-data.json`;
+    const ptr = '/procedures/wound/0/dice';
+    expectOnly(['run', f, `${B}/dice-object-encounter.json`], {
+      file: f,
+      pointer: ptr,
+      at: posOf(f, ptr),
+      message: /^roll "r1\.\w+\.hit\.damage": the dice notation must be a string such as "1d20", got (an object|\{.{1,80}…?)$/,
+    });
   });
 });
 

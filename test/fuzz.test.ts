@@ -62,9 +62,12 @@ describe('fuzzing the shipped documents', () => {
       .join('\n');
     console.log(`fuzz: ${counts.ran + counts.refused} documents (seed ${SEED}, from ${START}): ${counts.ran} ran, ${counts.refused} refused, ${failures.length} failures`);
     expect(failures.length, report).toBe(0);
-    // Both paths are exercised: mutants that still run, and mutants that are refused.
-    expect(counts.ran).toBeGreaterThan(DOCS / 50);
-    expect(counts.refused).toBeGreaterThan(DOCS / 4);
+    // Both paths are exercised: mutants that still run, and mutants that are refused (not
+    // asserted when replaying a few documents).
+    if (DOCS >= 1000) {
+      expect(counts.ran).toBeGreaterThan(DOCS / 50);
+      expect(counts.refused).toBeGreaterThan(DOCS / 4);
+    }
     // The work is bounded by the count of documents; this limit only catches a hang, and is
     // generous so that a loaded machine never fails the test.
   }, 3_600_000);

@@ -13,7 +13,7 @@ export default {
       eng.setPrefix(f);
       const value = dice(eng.frameData(f));
       if (typeof value !== 'string' && typeof value !== 'number') {
-        throw cx.ev.at(at, `roll "${f.prefix}.${e.label}": the dice notation must be a string such as "1d20", got ${JSON.stringify(value) ?? String(value)}`);
+        throw cx.ev.at(at, `roll "${f.prefix}.${e.label}": the dice notation must be a string such as "1d20", got ${describeValue(value)}`);
       }
       let r: { total: number; dice: number[] };
       try {
@@ -27,3 +27,15 @@ export default {
     };
   },
 } satisfies EffectDef<Extract<Effect, { op: 'roll' }>>;
+
+/** A value for a message: its JSON when short and not circular (the whole expression data may be). */
+function describeValue(v: unknown): string {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(v);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) return Array.isArray(v) ? 'a list' : typeof v === 'object' && v !== null ? 'an object' : String(v);
+  return text.length > 80 ? `${text.slice(0, 80)}…` : text;
+}
