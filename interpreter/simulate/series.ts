@@ -1,0 +1,53 @@
+/**
+ * A series: one variant (ruleset, overlays, encounter) with the patches of one sweep value. The
+ * main thread loads every series before any worker starts (so a bad sweep value is reported at
+ * once); each worker loads its series again from the same description.
+ */
+import { readDocumentFile } from '../read/index.js';
+import { loadEncounter, loadProgram, type Program } from '../pipeline.js';
+import type { Encounter } from '../model/types.js';
+import { applyPatch, blamePatch, formatPatch, type Patch } from './sweep.js';
+
+export interface SeriesSpec {
+  /** The variant's name (ids of its ruleset and overlays). */
+  name: string;
+  ruleset: string;
+  overlays: string[];
+  encounter: string;
+  patches: Patch[];
+}
+
+export function loadSeries(s: SeriesSpec, flag = '--set'): { program: Program; encounter: Encounter } {
+  const texts = new Map<string, string>();
+  for (const p of s.patches.filter((x) => x.kind === 'ruleset' || x.kind === 'option')) {
+    const doc = texts.has(s.ruleset) ? (JSON.parse(texts.get(s.ruleset)!) as unknown) : readDocumentFile(s.ruleset).value;
+    texts.set(s.ruleset, JSON.stringify(applyPatch(doc, p, flag)));
+  }
+  let program: Program;
+  try {
+    program = loadProgram(s.ruleset, s.overlays, texts);
+  } catch (err) {
+    if (!texts.size) throw err;
+    blamePatch(err, s.patches.find((x) => x.kind === 'ruleset' || x.kind === 'option')!, flag);
+  }
+  const encPatches = s.patches.filter((x) => x.kind === 'encounter' || x.kind === 'count');
+  if (!encPatches.length) return { program, encounter: loadEncounter(s.encounter, program) };
+  let doc = readDocumentFile(s.encounter).value;
+  for (const p of encPatches) doc = applyPatch(doc, p, flag);
+  try {
+    return { program, encounter: loadEncounter(s.encounter, program, JSON.stringify(doc)) };
+  } catch (err) {
+    blamePatch(err, encPatches[0]!, flag);
+  }
+}
+
+/** combatant → side, in encounter order. */
+export const sidesOf = (enc: Encounter): Array<[string, string]> => enc.sides.flatMap((x) => x.combatants.map((c) => [c.id, x.id] as [string, string]));
+
+const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
+/** The command line that replays run `seed` of this series exactly. */
+export function replayCommand(s: SeriesSpec, seed: number): string {
+  const words = ['phasebook', 'run', s.ruleset, s.encounter, ...s.overlays.flatMap((o) => ['--with', o]), ...s.patches.flatMap((p) => ['--set', formatPatch(p)]), '--seed', String(seed)];
+  return words.map(quote).join(' ');
+}
