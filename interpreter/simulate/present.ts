@@ -40,11 +40,11 @@ const num = (x: number) => x.toFixed(2);
 const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 function examplesText(r: Extended): string[] {
-  if (!r.examples) return [];
-  const out = [`  examples of ${r.name} (replay one exactly with the command shown):`];
-  for (const e of r.examples) {
-    out.push(`    ${e.outcome}: seed${e.runs.length > 1 ? 's' : ''} ${e.runs.map((x) => x.seed).join(', ')}`, `      ${e.command}`);
-  }
+  if (!r.examples?.length) return [];
+  const template = r.examples[0]!.command.replace(/--seed \d+$/, '--seed <seed>');
+  const w = Math.max(...r.examples.map((e) => e.outcome.length));
+  const out = [`  examples of ${r.name}: run seeds per outcome; replay one exactly with`, `    ${template}`];
+  for (const e of r.examples) out.push(`    ${e.outcome.padEnd(w)}  ${e.runs.map((x) => x.seed).join(', ')}`);
   return out;
 }
 

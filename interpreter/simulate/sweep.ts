@@ -157,6 +157,10 @@ export function applyPatch(doc: unknown, p: Patch, flag: string): unknown {
     parent.splice(index, 1, ...copies);
     return copy;
   }
+  const allowed = p.kind === 'option' && isObject(parent) && Array.isArray(parent.enum) ? parent.enum : null;
+  if (allowed && !allowed.some((x) => JSON.stringify(x) === JSON.stringify(p.value))) {
+    throw commandLineError(pointer, `${flag}: option "${p.path}" takes ${allowed.map((x) => JSON.stringify(x)).join(' or ')}, not ${JSON.stringify(p.value)}`);
+  }
   if (Array.isArray(parent)) parent[index] = p.value;
   else (parent as Record<string, unknown>)[key] = p.value;
   return copy;
