@@ -5,7 +5,7 @@
  */
 import { Accumulator } from './accumulator.js';
 import { loadSeries, sidesOf, type SeriesSpec } from './series.js';
-import { runSlice } from './runner.js';
+import { WorkerPool } from './runner.js';
 import { commandLineError, type Sweep } from './sweep.js';
 import { curveStatOf } from './curves.js';
 
@@ -72,25 +72,30 @@ export async function runPlan(plan: Plan, o: RunPlanOptions): Promise<{ accs: Ac
   const to = o.to ?? plan.runs;
   let before = 0;
   let partial = false;
-  for (const [vi, row] of grid.entries()) {
-    for (const [k, s] of row.entries()) {
-      if (o.signal?.aborted) {
-        partial = true;
-        break;
+  // One pool for the whole plan: workers start once and keep each series they have loaded.
+  const pool = new WorkerPool(o.workers);
+  try {
+    for (const [vi, row] of grid.entries()) {
+      for (const [k, s] of row.entries()) {
+        if (o.signal?.aborted) {
+          partial = true;
+          break;
+        }
+        const r = await pool.runSlice(s, accs[vi]![k]!, {
+          from,
+          to,
+          seed: plan.seed,
+          curves: plan.curves,
+          ...(plan.curveStat !== undefined ? { curveStat: plan.curveStat } : {}),
+          ...(o.signal ? { signal: o.signal } : {}),
+          onProgress: (done) => o.onProgress?.(before + done),
+        });
+        before += to - from;
+        if (r.aborted) partial = true;
       }
-      const r = await runSlice(s, accs[vi]![k]!, {
-        from,
-        to,
-        seed: plan.seed,
-        workers: o.workers,
-        curves: plan.curves,
-        ...(plan.curveStat !== undefined ? { curveStat: plan.curveStat } : {}),
-        ...(o.signal ? { signal: o.signal } : {}),
-        onProgress: (done) => o.onProgress?.(before + done),
-      });
-      before += to - from;
-      if (r.aborted) partial = true;
     }
+  } finally {
+    await pool.close();
   }
   return { accs, grid, partial };
 }

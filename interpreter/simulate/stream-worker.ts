@@ -1,10 +1,12 @@
 /**
- * A simulation worker thread for streamed aggregates: loads its series once, runs the combats
- * it is given (run i uses the seed derived from (S, i)) and sends back, in chunks, each run's
- * record (and its curve by round when asked). The main thread folds them into an Accumulator.
+ * A simulation worker thread for streamed aggregates. It stays up for a whole plan: each job
+ * names a series (loaded once, then kept) and a slice of runs; run i uses the seed derived from
+ * (S, i). It sends back, in chunks, each run's record (and its curve by round when asked), then
+ * 'done'. The main thread folds them into an Accumulator.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { run } from '../pipeline.js';
+import { parentPort } from 'node:worker_threads';
+import { run, type Program } from '../pipeline.js';
+import type { Encounter } from '../model/types.js';
 import { recordOf } from './record.js';
 import { runSeed } from './stats.js';
 import { loadSeries, type SeriesSpec } from './series.js';
@@ -27,18 +29,30 @@ export interface RunMessage {
   curve?: RunCurve;
 }
 
-const job = workerData as StreamJob;
-const { program, encounter } = loadSeries(job.series);
-const stat = job.curves ? curveStatOf(program.resolved.ruleset, job.curveStat) : null;
-const start = job.curves ? startingValues(program.resolved.ruleset, encounter, stat) : new Map<string, number>();
-let batch: RunMessage[] = [];
-for (let i = job.from; i < job.to; i++) {
-  const events = run(program, encounter, { seed: runSeed(job.seed, i) }).events;
-  batch.push(job.curves ? { i, record: recordOf(events), curve: curveOf(events, start, stat) } : { i, record: recordOf(events) });
-  if (batch.length >= job.chunk) {
-    parentPort!.postMessage(batch);
-    batch = [];
+const loaded = new Map<string, { program: Program; encounter: Encounter }>();
+
+function perform(job: StreamJob): void {
+  const key = JSON.stringify(job.series);
+  let s = loaded.get(key);
+  if (!s) {
+    if (loaded.size > 64) loaded.clear();
+    s = loadSeries(job.series);
+    loaded.set(key, s);
   }
+  const { program, encounter } = s;
+  const stat = job.curves ? curveStatOf(program.resolved.ruleset, job.curveStat) : null;
+  const start = job.curves ? startingValues(program.resolved.ruleset, encounter, stat) : new Map<string, number>();
+  let batch: RunMessage[] = [];
+  for (let i = job.from; i < job.to; i++) {
+    const events = run(program, encounter, { seed: runSeed(job.seed, i) }).events;
+    batch.push(job.curves ? { i, record: recordOf(events), curve: curveOf(events, start, stat) } : { i, record: recordOf(events) });
+    if (batch.length >= job.chunk) {
+      parentPort!.postMessage(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) parentPort!.postMessage(batch);
+  parentPort!.postMessage('done');
 }
-if (batch.length) parentPort!.postMessage(batch);
-parentPort!.postMessage('done');
+
+parentPort!.on('message', (job: StreamJob) => perform(job));
