@@ -131,6 +131,19 @@ describe('curves by round', () => {
       expect(c.points.length).toBe(Math.max(...data.records.map((r) => r.rounds)) + 1);
     }
   });
+  it('per run: a side with nobody standing has no hp left, and the last point is its survivors', () => {
+    data.curves.forEach((curve, i) => {
+      curve.standing.forEach((st, k) => {
+        st.forEach((n, r) => {
+          if (n === 0) expect(curve.value[k]![r]).toBe(0);
+        });
+        const side = ['party', 'bandits'][k]!;
+        const survivors = data.sideOf.filter(([id, s]) => s === side && data.records[i]!.survived[id]).length;
+        expect(st.at(-1)).toBe(survivors);
+        expect(st).toHaveLength(data.records[i]!.rounds + 1);
+      });
+    });
+  });
 });
 
 describe('where two variants part', () => {

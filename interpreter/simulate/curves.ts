@@ -1,7 +1,7 @@
 /**
  * Curves by round: per side, after each round, how many of its combatants still stand and how
- * much of the main stat (hit points, health, body…) they have left — summed over the side, a
- * negative value counting as 0. Round 0 is the state before round 1 (after the surprise round,
+ * much of the main stat (hit points, health, body…) those still standing have left — summed over
+ * the side, a negative value counting as 0 (one who is out, fled or down, counts 0). Round 0 is the state before round 1 (after the surprise round,
  * if there is one). A combat that ended keeps its final state in the later rounds, so every
  * point of a curve is a mean over all runs.
  *
@@ -68,7 +68,8 @@ export function curveOf(events: readonly TraceEvent[], start: Map<string, number
       let value = 0;
       for (const [c, s] of sideOf) {
         if (s !== k) continue;
-        if (!down.has(c)) standing++;
+        if (down.has(c)) continue;
+        standing++;
         value += Math.max(0, current.get(c) ?? 0);
       }
       // Fill any round without a boundary of its own with the same state.
@@ -202,7 +203,7 @@ export interface CurvePoint {
   standing: Interval;
   /** Share of the side still standing: the survival curve. */
   survival: Interval;
-  /** The main stat left on the side (sum over its combatants, negatives as 0). */
+  /** The main stat left on the side (sum over its combatants still standing, negatives as 0). */
   value: Interval;
 }
 

@@ -51,7 +51,7 @@ function examplesText(r: Extended): string[] {
 function curvesText(r: Extended): string[] {
   if (!r.curves) return [];
   const stat = r.curves.stat;
-  const out = [`  curves by round of ${r.name}: standing (share of the side)${stat ? ` and ${stat} left` : ''}, means over all runs`];
+  const out = [`  curves by round of ${r.name}: standing (share of the side)${stat ? ` and ${stat} of those standing` : ''}, means over all runs`];
   const sides = r.curves.sides;
   out.push('    round  ' + sides.map((s) => s.side.padEnd(stat ? 28 : 18)).join('').trimEnd());
   const rounds = Math.max(0, ...sides.map((s) => s.points.length));
