@@ -17,6 +17,16 @@ interface VariantLike {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
+const DIVERGE_HELP = [
+  '',
+  "A cause is named when one variant's overlays are the other's plus more (in the same order):",
+  'their changes are switched on one at a time.',
+  'Example: phasebook diverge rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json',
+  '  --with rulesets/ose/overlays/phased-round.json',
+  '  --vs "rulesets/ose/ose.json --with rulesets/ose/overlays/phased-round.json --with rulesets/ose/overlays/crossbow-speed.json"',
+  '  --seed 3',
+].join('\n');
+
 export function registerDiverge(
   program: Command,
   io: { out: (s: string) => void },
@@ -35,7 +45,7 @@ export function registerDiverge(
     }, 1)
     .option('--set <target=value>', 'change one value in both variants first (as run --set) (repeatable)', collect, [])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .addHelpText('after', '\nA cause is named when one variant\'s overlays are the other\'s plus more (in the same order): their changes are switched on one at a time.\nExample: phasebook diverge rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json --with rulesets/ose/overlays/phased-round.json --vs "rulesets/ose/ose.json --with rulesets/ose/overlays/phased-round.json --with rulesets/ose/overlays/crossbow-speed.json" --seed 3')
+    .addHelpText('after', DIVERGE_HELP)
     .action((ruleset: string, encounter: string, opts: { with: string[]; vs: string; seed: number; set: string[]; format: string }) => {
       const patches = opts.set.map(parseSet);
       const a: SeriesSpec = { ...variants.of(ruleset, opts.with, encounter), patches };

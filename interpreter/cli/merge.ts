@@ -25,7 +25,10 @@ export function registerMerge(program: Command, io: { out: (s: string) => void }
     .argument('<shard...>', 'the shard files, all n of them, in any order')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
     .option('--no-timing', 'leave out workers and seconds')
-    .addHelpText('after', '\nExample: for i in 1 2 3 4; do phasebook simulate r.json e.json --runs 100000 --shard $i/4 > shard-$i.json; done; phasebook merge shard-*.json')
+    .addHelpText(
+      'after',
+      '\nExample:\n  for i in 1 2 3 4; do phasebook simulate r.json e.json --runs 100000 --shard $i/4 > shard-$i.json; done\n  phasebook merge shard-*.json',
+    )
     .action((files: string[], opts: { format: string; timing: boolean }) => {
       const m = mergeShards(files.map((file) => ({ file, text: readText(file) })));
       const meta = opts.timing ? m.meta : { runs: m.meta.runs, seed: m.meta.seed, partial: m.meta.partial };

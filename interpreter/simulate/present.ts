@@ -114,11 +114,15 @@ export function present(plan: Plan, grid: SeriesSpec[][], accs: Accumulator[][],
     return JSON.stringify({ meta, sweep, series: rows.map((r) => ({ value: r.value, variants: r.results, comparisons: r.comparisons })) }, null, 2) + '\n';
   }
   if (format === 'csv') {
-    const body = rows.flatMap((r) => [...csvRows(r.results, r.comparisons as Comparison[]), ...r.results.flatMap(extraCsv)].map((x) => [plan.sweep!.target, show(r.value), ...x]));
+    const body = rows.flatMap((r) =>
+      [...csvRows(r.results, r.comparisons as Comparison[]), ...r.results.flatMap(extraCsv)].map((x) => [plan.sweep!.target, show(r.value), ...x]),
+    );
     return toCsv([['sweep', 'value', ...CSV_HEADER], ...body]);
   }
   const timing = meta.workers !== undefined && meta.ms !== undefined ? ` · ${meta.workers} worker(s) · ${(meta.ms / 1000).toFixed(2)} s` : '';
-  const out = [`Sweep ${plan.sweep.target} · ${plan.sweep.values.length} values · ${meta.runs} runs per value and variant · seed ${meta.seed}${timing}${meta.partial ? ' · INTERRUPTED: partial results' : ''}`];
+  const partial = meta.partial ? ' · INTERRUPTED: partial results' : '';
+  const counts = `${plan.sweep.values.length} values · ${meta.runs} runs per value and variant`;
+  const out = [`Sweep ${plan.sweep.target} · ${counts} · seed ${meta.seed}${timing}${partial}`];
   for (let k = 0; k < plan.variants.length; k++) out.push(...sweepTable(plan, rows, k));
   for (const r of rows) {
     const extra = r.results.flatMap((x) => [...examplesText(x), ...curvesText(x)]);

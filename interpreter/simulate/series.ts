@@ -48,6 +48,11 @@ const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/
 
 /** The command line that replays run `seed` of this series exactly. */
 export function replayCommand(s: SeriesSpec, seed: number): string {
-  const words = ['phasebook', 'run', s.ruleset, s.encounter, ...s.overlays.flatMap((o) => ['--with', o]), ...s.patches.flatMap((p) => ['--set', formatPatch(p)]), '--seed', String(seed)];
+  const words = [
+    ...['phasebook', 'run', s.ruleset, s.encounter],
+    ...s.overlays.flatMap((o) => ['--with', o]),
+    ...s.patches.flatMap((p) => ['--set', formatPatch(p)]),
+    ...['--seed', String(seed)],
+  ];
   return words.map(quote).join(' ');
 }

@@ -73,7 +73,9 @@ export function mergeShards(files: Array<{ file: string; text: string }>): Merge
   const count = first.s.shard.count;
   const seen = new Map<number, string>();
   for (const { file, s } of shards) {
-    if (JSON.stringify(s.plan) !== planText) throw bad(file, '/plan', `this shard belongs to another simulation than ${first.file} (documents, sweep, runs, seed, examples or curves differ)`);
+    if (JSON.stringify(s.plan) !== planText) {
+      throw bad(file, '/plan', `this shard belongs to another simulation than ${first.file} (documents, sweep, runs, seed, examples or curves differ)`);
+    }
     if (s.shard.count !== count) throw bad(file, '/shard/count', `this shard is one of ${s.shard.count}, ${first.file} one of ${count}`);
     if (seen.has(s.shard.index)) throw bad(file, '/shard/index', `shard ${s.shard.index}/${count} is also ${seen.get(s.shard.index)}`);
     seen.set(s.shard.index, file);

@@ -104,7 +104,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const segmentsOf = (pointer: string) => pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 function names(container: unknown): string {
-  const list = Array.isArray(container) ? container.map((x, i) => (isObject(x) && typeof x.id === 'string' ? x.id : String(i))) : isObject(container) ? Object.keys(container) : [];
+  const idOf = (x: unknown, i: number) => (isObject(x) && typeof x.id === 'string' ? x.id : String(i));
+  const list = Array.isArray(container) ? container.map(idOf) : isObject(container) ? Object.keys(container) : [];
   return list.length ? `there is ${list.map((n) => `"${n}"`).join(', ')}` : 'it is empty';
 }
 
