@@ -307,7 +307,7 @@ describe('usage errors: exit 1, a message on stderr, no stack trace', () => {
   it('unknown option', () => {
     const r = pb('run', OSE, SKIRMISH, '--sed', '3');
     expectCleanFailure(r);
-    expect(r.stderr).toBe("<command line>:1:1  /  unknown option '--sed' (Did you mean --seed?) (see --help)\n");
+    expect(r.stderr).toBe("<command line>:1:1  /  unknown option '--sed' (Did you mean one of --seed, --set?) (see --help)\n");
   });
 
   it("a value outside an option's choices: the documented one-line format, not commander's own", () => {

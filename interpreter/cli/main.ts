@@ -13,16 +13,17 @@ import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile, readDocumentText, readStdinText, STDIN_NAME, type SourceDocument } from '../read/index.js';
 import { Dice, DiceError } from '../dice/index.js';
-import { availableParallelism } from 'node:os';
-import cliProgress from 'cli-progress';
-import { simulateVariant, type VariantFiles } from '../simulate/pool.js';
-import { aggregate, compare } from '../simulate/aggregate.js';
-import { formatCsv, formatJson, formatText } from '../simulate/report.js';
-import type { CombatRecord } from '../simulate/record.js';
+import type { VariantFiles } from '../simulate/pool.js';
 import { registerPackCommands } from './pack.js';
 import { registerMigrateCommand } from './migrate.js';
 import { addPackOptions, loadRunInputs, missingArgument, usesPack, type PackFlags } from './pack-flags.js';
 import { registerPlay } from './play.js';
+import { simulateCommand, type SimulateOptions } from './simulate-run.js';
+import { SIMULATE_HELP } from './simulate-help.js';
+import { registerMerge } from './merge.js';
+import { loadSeries } from '../simulate/series.js';
+import { parseSet } from '../simulate/sweep.js';
+import { registerDiverge } from './diverge.js';
 
 interface Io {
   out: (s: string) => void;
@@ -211,6 +212,7 @@ export function buildCli(io: Io): Command {
     .option('--roll <label=value>', 'pin a labelled roll to a total ("7") or to single dice ("3,4") (repeatable)', collect, [])
     .option('--choose <label=option>', 'pin a labelled decision (repeatable)', collect, [])
     .option('--rounds <n>', 'round limit', intOption('--rounds', 1, 1000))
+    .option('--set <target=value>', 'change one value first, as a simulate --sweep does: encounter:<path>=V, ruleset:<path>=V, option:<name>=V, count:<path>=N (repeatable)', collect, [])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText(
       'after',
@@ -219,11 +221,14 @@ export function buildCli(io: Io): Command {
         ' --roll r1.initiative.party.d6=6 --roll r1.fighter.melee.damage=3 --choose r1.movement.declare-first=second',
     );
   addPackOptions(runCommand);
-  runCommand.action((ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
+  runCommand.action((ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; set: string[]; format: string }) => {
       const rulesetName = ruleset === undefined ? undefined : src.name(ruleset);
       const encounterName = encounter === undefined ? undefined : src.name(encounter);
       const inputs = loadRunInputs(opts, rulesetName, encounterName, opts.with.map((o) => src.name(o)), src.texts);
-      const { program, encounter: enc } = inputs;
+      // --set: the same documents with one value changed, as a simulate --sweep series.
+      const { program, encounter: enc } = opts.set.length
+        ? loadSeries({ ...inputs.variant, texts: textsOf(inputs.variant, src.texts), patches: opts.set.map(parseSet) })
+        : inputs;
       const problems: Diagnostic[] = [];
       const rolls = parsePairs(opts.roll, '--roll', problems);
       const choices = parsePairs(opts.choose, '--choose', problems);
@@ -247,7 +252,7 @@ export function buildCli(io: Io): Command {
       if (problems.length || !result) throw new PhasebookError(problems);
       io.out(opts.format === 'json' ? toJsonLines(result.events) : formatTimeline(result.events));
     });
-  const simulateCommand = program
+  const simulateCommand_ = program
     .command('simulate')
     .description('Run many seeded combats of one encounter under one or more rule variants and compare the outcomes: win rates with 95% Wilson intervals, rounds (mean, median, 90th percentile, histogram), damage per side, survival and kill share per combatant, how often each acted first in its steps, and the differences between variants with intervals.')
     .argument('[ruleset]', 'the ruleset of the first variant (with --pack: a reference, optional with --preset)')
@@ -258,58 +263,31 @@ export function buildCli(io: Io): Command {
     .option('--seed <n>', 'simulation seed: run i uses a seed derived from (seed, i), whatever the number of workers', intOption('--seed', 0, 2 ** 32 - 1), 1)
     .option('--workers <k>', 'worker threads (default: all cores)', intOption('--workers', 1, 256))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
-    .addHelpText('after', '\nExample (a house rule on vs off): phasebook simulate base.json encounter.json --vs "base.json --with house-rule.json" --runs 2000\nThe README has a worked example.');
-  addPackOptions(simulateCommand);
-  simulateCommand.action(async (ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; vs: string[]; runs: number; seed: number; workers?: number; format: string }) => {
+    .option('--sweep <target=values>', 'vary one value, each value its own series: encounter:<path>=4..12, ruleset:<path>=a,b, option:<name>=a,b, count:<path to a combatant>=1..8')
+    .option('--set <target=value>', 'fix one value for every series, same targets as --sweep (repeatable)', collect, [])
+    .option('--examples <k>', 'list K run seeds per outcome (winner; winner and round) with the command that replays each', intOption('--examples', 1, 1000))
+    .option('--curves', 'curves by round per side: standing, share standing (survival) and the main stat left, with 95% intervals')
+    .option('--curve-stat <stat>', 'the stat the curves follow (default: the first numeric stat the ruleset\'s "out" condition reads); implies --curves')
+    .option('--shard <i/n>', 'run only the i-th of n slices of the runs and print mergeable statistics as JSON (combine with phasebook merge)')
+    .option('--no-timing', 'leave out workers and seconds (the only figures that vary between identical simulations)')
+    .addHelpText('after', SIMULATE_HELP);
+  addPackOptions(simulateCommand_);
+  simulateCommand_.action(async (ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; vs: string[] } & SimulateOptions) => {
       if (!usesPack(opts) && (!ruleset || !encounter)) throw usage(missingArgument(ruleset));
       const fromPack = usesPack(opts) ? loadRunInputs(opts, ruleset, encounter, opts.with) : null;
       const first = fromPack ? fromPack.variant : variantOf(ruleset!, opts.with, encounter!);
       const variants: VariantFiles[] = [first, ...opts.vs.map((v) => parseVs(v, fromPack?.encounterRef ?? first.encounter, opts))];
-      // Check every document here, so bad input is reported before any worker starts.
-      let sideOf = new Map<string, string>();
-      for (const v of variants) {
-        const program = loadProgram(v.ruleset, v.overlays, v.texts);
-        const enc = loadEncounter(v.encounter, program, v.texts?.get(v.encounter));
-        sideOf = new Map(enc.sides.flatMap((s) => s.combatants.map((c) => [c.id, s.id] as [string, string])));
-      }
-      const workers = opts.workers ?? Math.max(1, availableParallelism());
-      const tty = Boolean(process.stderr.isTTY) && opts.format === 'text';
-      const bar = tty ? new cliProgress.SingleBar({ format: '{bar} {percentage}% | {value}/{total} combats | {rate} runs/s | ETA {eta_formatted}', hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic) : null;
-      const total = opts.runs * variants.length;
-      const controller = new AbortController();
-      const onSigint = () => controller.abort();
-      process.once('SIGINT', onSigint);
-      const t0 = Date.now();
-      bar?.start(total, 0, { rate: '0' });
-      const recordsPerVariant: CombatRecord[][] = [];
-      let finishedBefore = 0;
-      let partial = false;
-      try {
-        for (const v of variants) {
-          if (controller.signal.aborted) break;
-          const r = await simulateVariant(v, {
-            runs: opts.runs,
-            seed: opts.seed,
-            workers,
-            signal: controller.signal,
-            onProgress: (done) => bar?.update(finishedBefore + done, { rate: (((finishedBefore + done) * 1000) / Math.max(1, Date.now() - t0)).toFixed(0) }),
-          });
-          recordsPerVariant.push(r.records.filter((x): x is CombatRecord => x !== undefined));
-          finishedBefore += opts.runs;
-          if (r.aborted) partial = true;
-        }
-      } finally {
-        process.removeListener('SIGINT', onSigint);
-        bar?.stop();
-      }
-      const results = recordsPerVariant.map((recs, i) => aggregate(variants[i]!.name, recs, sideOf));
-      const comparisons = results.slice(1).map((r) => compare(results[0]!, r));
-      const meta = { runs: opts.runs, seed: opts.seed, workers, ms: Date.now() - t0, partial };
-      io.out(opts.format === 'json' ? formatJson(results, comparisons, meta) : opts.format === 'csv' ? formatCsv(results, comparisons) : formatText(results, comparisons, meta));
+      await simulateCommand(
+        variants.map((v) => ({ name: v.name, ruleset: v.ruleset, overlays: v.overlays, encounter: v.encounter, ...(v.texts ? { texts: Object.fromEntries(v.texts) } : {}) })),
+        opts,
+        io.out,
+      );
     });
   registerPackCommands(program, io);
   registerMigrateCommand(program, io, () => readFileSync(0, 'utf8'));
   registerPlay(program, io);
+  registerMerge(program, io);
+  registerDiverge(program, io, { of: variantOf, parse: parseVs });
   return program;
 }
 
@@ -336,6 +314,11 @@ function parseVs(text: string, encounter: string, flags: PackFlags = {}): Varian
     else throw usage(`--vs "${text}": unexpected "${rest[i]}"; only --with <overlay> may follow the ruleset`);
   }
   return variantOf(ruleset, overlays, encounter);
+}
+
+/** The in-memory documents of a variant (a pack's, or standard input's) as a plain object. */
+function textsOf(v: VariantFiles, stdin: Map<string, string>): Record<string, string> {
+  return Object.fromEntries([...stdin, ...(v.texts ?? [])]);
 }
 
 /** Run the CLI; returns the exit code. */

@@ -1,8 +1,9 @@
 /**
- * Aggregate the records of many combats of one variant, and compare variants.
+ * Aggregate the records of many combats of one variant (see accumulator.ts), and compare variants.
  */
 import type { CombatRecord } from './record.js';
-import { meanDifference, proportionDifference, summarize, wilson, type Interval, type Summary } from './stats.js';
+import { meanDifference, proportionDifference, type Interval, type Summary } from './stats.js';
+import { Accumulator } from './accumulator.js';
 
 export interface VariantResult {
   name: string;
@@ -13,37 +14,11 @@ export interface VariantResult {
   combatants: Record<string, { side: string; survival: Interval; kills: number; killShare: number; actedFirst: number; actedFirstRate: number }>;
 }
 
+/** Aggregate kept records (the editor's way): the same streamed statistics, fed in run order. */
 export function aggregate(name: string, records: CombatRecord[], sideOf: Map<string, string>): VariantResult {
-  const n = records.length;
-  const sides = [...new Set(sideOf.values())];
-  const out: VariantResult = { name, runs: n, draws: 0, rounds: summarize(records.map((r) => r.rounds)), sides: {}, combatants: {} };
-  out.draws = records.filter((r) => r.winner === null).length;
-  for (const s of sides) {
-    const wins = records.filter((r) => r.winner === s).length;
-    out.sides[s] = {
-      wins,
-      winRate: wilson(wins, n),
-      damageDealt: summarize(records.map((r) => r.damageDealt[s] ?? 0)),
-      damageTaken: summarize(records.map((r) => r.damageTaken[s] ?? 0)),
-    };
-  }
-  const killsBySide = new Map<string, number>();
-  for (const [c, s] of sideOf) killsBySide.set(s, (killsBySide.get(s) ?? 0) + records.reduce((t, r) => t + (r.kills[c] ?? 0), 0));
-  for (const [c, s] of sideOf) {
-    const survived = records.filter((r) => r.survived[c]).length;
-    const kills = records.reduce((t, r) => t + (r.kills[c] ?? 0), 0);
-    const first = records.reduce((t, r) => t + (r.actedFirst[c] ?? 0), 0);
-    const acted = records.reduce((t, r) => t + (r.acted[c] ?? 0), 0);
-    out.combatants[c] = {
-      side: s,
-      survival: wilson(survived, n),
-      kills,
-      killShare: (killsBySide.get(s) ?? 0) > 0 ? kills / killsBySide.get(s)! : 0,
-      actedFirst: first,
-      actedFirstRate: acted > 0 ? first / acted : 0,
-    };
-  }
-  return out;
+  const acc = new Accumulator(name, [...sideOf], { examples: 0, curves: false });
+  records.forEach((r, i) => acc.add(i, r));
+  return acc.result();
 }
 
 export interface Comparison {

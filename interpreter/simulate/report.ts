@@ -15,9 +15,11 @@ function histogram(r: VariantResult, width = 30): string[] {
   return r.rounds.histogram.map((h) => `    ${String(h.value).padStart(3)} │${'█'.repeat(Math.max(h.count > 0 ? 1 : 0, Math.round((h.count / max) * width)))} ${h.count}`);
 }
 
-export function formatText(results: VariantResult[], comparisons: Comparison[], meta: { runs: number; seed: number; workers: number; ms: number; partial: boolean }): string {
+/** Without workers and ms (`--no-timing`), the header leaves out the two figures that vary from run to run. */
+export function formatText(results: VariantResult[], comparisons: Comparison[], meta: { runs: number; seed: number; workers?: number; ms?: number; partial: boolean }): string {
   const out: string[] = [];
-  out.push(`Simulation · ${meta.runs} runs per variant · seed ${meta.seed} · ${meta.workers} worker(s) · ${(meta.ms / 1000).toFixed(2)} s${meta.partial ? ' · INTERRUPTED: partial results' : ''}`);
+  const timing = meta.workers !== undefined && meta.ms !== undefined ? ` · ${meta.workers} worker(s) · ${(meta.ms / 1000).toFixed(2)} s` : '';
+  out.push(`Simulation · ${meta.runs} runs per variant · seed ${meta.seed}${timing}${meta.partial ? ' · INTERRUPTED: partial results' : ''}`);
   for (const r of results) {
     out.push('', `▶ ${r.name}  (${r.runs} combats${r.draws ? `, ${r.draws} without a winner` : ''})`);
     out.push('  win rate (95% interval):');
@@ -47,8 +49,16 @@ export function formatJson(results: VariantResult[], comparisons: Comparison[], 
 
 /** One row per variant and figure: easy to pivot in a spreadsheet. */
 export function formatCsv(results: VariantResult[], comparisons: Comparison[]): string {
-  const rows: string[][] = [['variant', 'figure', 'subject', 'estimate', 'low', 'high']];
-  const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  return toCsv([CSV_HEADER, ...csvRows(results, comparisons)]);
+}
+
+export const CSV_HEADER = ['variant', 'figure', 'subject', 'estimate', 'low', 'high'];
+const q = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+export const toCsv = (rows: string[][]) => rows.map((r) => r.map(q).join(',')).join('\n') + '\n';
+
+/** The rows of formatCsv, without the header. */
+export function csvRows(results: VariantResult[], comparisons: Comparison[]): string[][] {
+  const rows: string[][] = [];
   for (const r of results) {
     for (const [s, v] of Object.entries(r.sides)) {
       rows.push([r.name, 'win-rate', s, String(v.winRate.estimate), String(v.winRate.low), String(v.winRate.high)]);
@@ -70,5 +80,5 @@ export function formatCsv(results: VariantResult[], comparisons: Comparison[]): 
     for (const [s, d] of Object.entries(c.winRate)) rows.push([name, 'win-rate-difference', s, String(d.estimate), String(d.low), String(d.high)]);
     rows.push([name, 'rounds-mean-difference', '', String(c.rounds.estimate), String(c.rounds.low), String(c.rounds.high)]);
   }
-  return rows.map((r) => r.map(q).join(',')).join('\n') + '\n';
+  return rows;
 }

@@ -1,0 +1,57 @@
+/**
+ * `phasebook diverge`: two variants on the same seed — the first event where their timelines
+ * differ, and the overlay change that caused it (file:line:col of the change).
+ */
+import { Option, type Command } from 'commander';
+import { diverge, formatDivergence } from '../simulate/divergence.js';
+import { replayCommand, type SeriesSpec } from '../simulate/series.js';
+import { parseSet } from '../simulate/sweep.js';
+import { commandLineError } from '../simulate/sweep.js';
+
+interface VariantLike {
+  name: string;
+  ruleset: string;
+  overlays: string[];
+  encounter: string;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+const DIVERGE_HELP = [
+  '',
+  "A cause is named when one variant's overlays are the other's plus more (in the same order):",
+  'their changes are switched on one at a time.',
+  'Example: phasebook diverge rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json',
+  '  --with rulesets/ose/overlays/phased-round.json',
+  '  --vs "rulesets/ose/ose.json --with rulesets/ose/overlays/phased-round.json --with rulesets/ose/overlays/crossbow-speed.json"',
+  '  --seed 3',
+].join('\n');
+
+export function registerDiverge(
+  program: Command,
+  io: { out: (s: string) => void },
+  variants: { of: (ruleset: string, overlays: string[], encounter: string) => VariantLike; parse: (text: string, encounter: string) => VariantLike },
+): void {
+  program
+    .command('diverge')
+    .description('Run two variants on the same seed, show the first event where their timelines differ, and name the overlay change that caused it (its file and line).')
+    .argument('<ruleset>', 'the ruleset of variant A')
+    .argument('<encounter>', 'the encounter (the same for both)')
+    .option('--with <overlay>', 'an overlay of variant A (repeatable; order matters)', collect, [])
+    .requiredOption('--vs <variant>', 'variant B, quoted: "<ruleset> [--with <overlay>]…"')
+    .option('--seed <n>', 'the run seed (e.g. one listed by simulate --examples)', (v: string) => {
+      if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1) throw commandLineError('', `--seed expects a whole number from 0 to ${2 ** 32 - 1}, got "${v}"`);
+      return Number(v);
+    }, 1)
+    .option('--set <target=value>', 'change one value in both variants first (as run --set) (repeatable)', collect, [])
+    .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+    .addHelpText('after', DIVERGE_HELP)
+    .action((ruleset: string, encounter: string, opts: { with: string[]; vs: string; seed: number; set: string[]; format: string }) => {
+      const patches = opts.set.map(parseSet);
+      const a: SeriesSpec = { ...variants.of(ruleset, opts.with, encounter), patches };
+      const b: SeriesSpec = { ...variants.parse(opts.vs, encounter), patches };
+      const d = diverge(a, b, opts.seed);
+      const commands = { a: replayCommand(a, opts.seed), b: replayCommand(b, opts.seed) };
+      io.out(opts.format === 'json' ? JSON.stringify({ a: a.name, b: b.name, ...d, commands }, null, 2) + '\n' : formatDivergence(d, { a: a.name, b: b.name }, commands));
+    });
+}

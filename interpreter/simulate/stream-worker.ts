@@ -1,0 +1,58 @@
+/**
+ * A simulation worker thread for streamed aggregates. It stays up for a whole plan: each job
+ * names a series (loaded once, then kept) and a slice of runs; run i uses the seed derived from
+ * (S, i). It sends back, in chunks, each run's record (and its curve by round when asked), then
+ * 'done'. The main thread folds them into an Accumulator.
+ */
+import { parentPort } from 'node:worker_threads';
+import { run, type Program } from '../pipeline.js';
+import type { Encounter } from '../model/types.js';
+import { recordOf } from './record.js';
+import { runSeed } from './stats.js';
+import { loadSeries, type SeriesSpec } from './series.js';
+import { curveOf, curveStatOf, startingValues, type RunCurve } from './curves.js';
+import type { CombatRecord } from './record.js';
+
+export interface StreamJob {
+  series: SeriesSpec;
+  seed: number;
+  from: number;
+  to: number;
+  chunk: number;
+  curves: boolean;
+  curveStat?: string;
+}
+
+export interface RunMessage {
+  i: number;
+  record: CombatRecord;
+  curve?: RunCurve;
+}
+
+const loaded = new Map<string, { program: Program; encounter: Encounter }>();
+
+function perform(job: StreamJob): void {
+  const key = JSON.stringify(job.series);
+  let s = loaded.get(key);
+  if (!s) {
+    if (loaded.size > 64) loaded.clear();
+    s = loadSeries(job.series);
+    loaded.set(key, s);
+  }
+  const { program, encounter } = s;
+  const stat = job.curves ? curveStatOf(program.resolved.ruleset, job.curveStat) : null;
+  const start = job.curves ? startingValues(program.resolved.ruleset, encounter, stat) : new Map<string, number>();
+  let batch: RunMessage[] = [];
+  for (let i = job.from; i < job.to; i++) {
+    const events = run(program, encounter, { seed: runSeed(job.seed, i) }).events;
+    batch.push(job.curves ? { i, record: recordOf(events), curve: curveOf(events, start, stat) } : { i, record: recordOf(events) });
+    if (batch.length >= job.chunk) {
+      parentPort!.postMessage(batch);
+      batch = [];
+    }
+  }
+  if (batch.length) parentPort!.postMessage(batch);
+  parentPort!.postMessage('done');
+}
+
+parentPort!.on('message', (job: StreamJob) => perform(job));
