@@ -145,7 +145,7 @@ export function collectPairs({ seeds = 20, compile = compileExpression } = {}) {
   return { exprs, perRuleset, pairs, excluded, borrowed, mismatched, mismatches, kept };
 }
 
-export async function expressions({ seeds = 20, seconds = 6, log = () => {} } = {}) {
+export async function expressions({ seeds = 20, seconds = 6, log = (_line) => {} } = {}) {
   const { exprs, perRuleset, pairs, excluded, borrowed, mismatched, mismatches, kept } = collectPairs({ seeds });
   log(`  ${exprs.length} expressions in ${Object.keys(perRuleset).length} rulesets; ${excluded} roll dice (excluded); ${borrowed} never evaluated in the sample runs (data borrowed); ${kept} timed on ${pairs.length} (expression, data) pairs; ${mismatched} pairs disagree`);
 

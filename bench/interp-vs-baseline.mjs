@@ -31,7 +31,7 @@ function finalHp(events, start) {
   return hp;
 }
 
-export async function interpVsBaseline({ name, ruleset, overlays, encounter, Baseline, load, seconds = 10, batchMs = 400, exactSeeds = 200, log = () => {} }) {
+export async function interpVsBaseline({ name, ruleset, overlays, encounter, Baseline, load, seconds = 10, batchMs = 400, exactSeeds = 200, log = (_line) => {} }) {
   const program = loadProgram(ruleset, overlays);
   const enc = loadEncounter(encounter, program);
   const tpl = load(JSON.parse(readFileSync(encounter, 'utf8')));
