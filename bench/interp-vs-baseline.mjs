@@ -72,7 +72,7 @@ export async function interpVsBaseline({ name, ruleset, overlays, encounter, Bas
     gc();
     let n = 0;
     let t0 = now();
-    let t = t0;
+    let t;
     do {
       const r = run(program, enc, { seed: iSeed++ });
       n++;

@@ -17,9 +17,7 @@ import { join, relative } from 'node:path';
 import jsonc from 'jsonc-parser';
 import { PhasebookError, type Diagnostic } from '../interpreter/diagnostics.js';
 import { loadEncounter, loadProgram, run, type Program } from '../interpreter/pipeline.js';
-import type { Encounter, Ruleset } from '../interpreter/model/types.js';
 import { toJsonLines, type TraceEvent } from '../interpreter/trace/events.js';
-import { ORDER_KEYS, ORDER_PRESETS } from '../interpreter/run/ordering.js';
 import { knownOperators } from '../interpreter/expr/index.js';
 import { RESERVED, allStrings, idsOf, loadDocs, pinsOf, renameDocs, renameLabel, renamePath, renameValue, stringValues, varPaths, type Docs, type Rename } from './support/rename.js';
 
