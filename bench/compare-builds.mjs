@@ -84,8 +84,8 @@ for (const n of sizes) {
   const oldFns = new Map();
   for (const p of pairs) {
     if (!oldFns.has(p.expr)) oldFns.set(p.expr, oldExpr.compileExpression(p.expr, { file: p.ruleset, pointer: p.pointer }));
-    p.old = oldFns.get(p.expr);
   }
+  const oldPairs = pairs.map((p) => ({ compiled: oldFns.get(p.expr), data: p.data }));
   const ctxNew = newExpr.createEvalContext();
   const ctxOld = oldExpr.createEvalContext();
   let sink = 0;
@@ -97,9 +97,9 @@ for (const n of sizes) {
       }
     },
     old: () => {
-      for (const p of pairs) {
+      for (const p of oldPairs) {
         ctxOld.steps = 0;
-        if (p.old(p.data, ctxOld) !== undefined) sink++;
+        if (p.compiled(p.data, ctxOld) !== undefined) sink++;
       }
     },
     jsonLogic: () => {

@@ -16,7 +16,7 @@
  * - Timing: passes over all pairs, alternating the two evaluators, until each has run for
  *   SECONDS; the compiled side resets its step counter before each evaluation, as the engine does.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import jsonLogic from 'json-logic-js';
 import { loadEncounter, loadProgram, run } from '../dist/interpreter/pipeline.js';
@@ -125,12 +125,12 @@ export function collectPairs({ seeds = 20, compile = compileExpression } = {}) {
       let b;
       try {
         a = JSON.stringify(compiled(d, ctx)) ?? 'undefined';
-      } catch (err) {
+      } catch {
         a = `error`;
       }
       try {
         b = JSON.stringify(jsonLogic.apply(e.expr, d)) ?? 'undefined';
-      } catch (err) {
+      } catch {
         b = `error`;
       }
       if (a !== b) {
@@ -145,7 +145,7 @@ export function collectPairs({ seeds = 20, compile = compileExpression } = {}) {
   return { exprs, perRuleset, pairs, excluded, borrowed, mismatched, mismatches, kept };
 }
 
-export async function expressions({ seeds = 20, seconds = 6, log = () => {} } = {}) {
+export async function expressions({ seeds = 20, seconds = 6, log = (_line) => {} } = {}) {
   const { exprs, perRuleset, pairs, excluded, borrowed, mismatched, mismatches, kept } = collectPairs({ seeds });
   log(`  ${exprs.length} expressions in ${Object.keys(perRuleset).length} rulesets; ${excluded} roll dice (excluded); ${borrowed} never evaluated in the sample runs (data borrowed); ${kept} timed on ${pairs.length} (expression, data) pairs; ${mismatched} pairs disagree`);
 
@@ -211,7 +211,7 @@ export async function expressions({ seeds = 20, seconds = 6, log = () => {} } = 
   const time = (ps, f) => {
     let reps = 0;
     const t0 = now();
-    let t = t0;
+    let t;
     do {
       for (let r = 0; r < 20; r++) for (const p of ps) f(p);
       reps += 20;

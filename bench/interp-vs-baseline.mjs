@@ -31,7 +31,7 @@ function finalHp(events, start) {
   return hp;
 }
 
-export async function interpVsBaseline({ name, ruleset, overlays, encounter, Baseline, load, seconds = 10, batchMs = 400, exactSeeds = 200, log = () => {} }) {
+export async function interpVsBaseline({ name, ruleset, overlays, encounter, Baseline, load, seconds = 10, batchMs = 400, exactSeeds = 200, log = (_line) => {} }) {
   const program = loadProgram(ruleset, overlays);
   const enc = loadEncounter(encounter, program);
   const tpl = load(JSON.parse(readFileSync(encounter, 'utf8')));
@@ -72,7 +72,7 @@ export async function interpVsBaseline({ name, ruleset, overlays, encounter, Bas
     gc();
     let n = 0;
     let t0 = now();
-    let t = t0;
+    let t;
     do {
       const r = run(program, enc, { seed: iSeed++ });
       n++;

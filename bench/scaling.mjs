@@ -43,7 +43,7 @@ export const SCALING_OVERLAYS = [
   `${ROOT}/bench/overlays/large-battles.json`,
 ];
 
-export async function scaling({ sizes = [10, 100, 1000, 10000], rounds = 4, minMs = 1500, log = () => {} } = {}) {
+export async function scaling({ sizes = [10, 100, 1000, 10000], rounds = 4, minMs = 1500, log = (_line) => {} } = {}) {
   const program = loadProgram(`${ROOT}/rulesets/ose/ose.json`, SCALING_OVERLAYS);
   const rows = [];
   for (const n of sizes) {

@@ -14,6 +14,7 @@ import { now } from './lib.mjs';
 
 async function once(variant, runs, workers) {
   const t0 = now();
+  /** @type {number | null} */
   let first = null;
   let firstDone = 0;
   let last = t0;
@@ -37,7 +38,7 @@ async function once(variant, runs, workers) {
   return { records: r.records, wallMs, steadyRate, startupMs: first === null ? null : first - t0 };
 }
 
-export async function throughput({ variant, runs = 4000, log = () => {} }) {
+export async function throughput({ variant, runs = 4000, log = (_line) => {} }) {
   const all = Math.max(1, availableParallelism());
   const one = await once(variant, runs, 1);
   log(`  1 worker: ${runs} combats in ${(one.wallMs / 1000).toFixed(2)} s → ${((runs * 1000) / one.wallMs).toFixed(0)} combats/s wall, ${one.steadyRate?.toFixed(0)} steady`);

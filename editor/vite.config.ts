@@ -19,6 +19,14 @@ export const CSP = [
   "base-uri 'self'",
 ].join('; ');
 
+/** `npm start` serves on 4173, or on PORT (`PORT=8080 npm start`, or `npm start -- --port 8080`). */
+function previewPort(value = process.env.PORT): number {
+  if (value === undefined || value === '') return 4173;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT=${value}: expected a port number (0-65535)`);
+  return port;
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: './',
@@ -31,5 +39,5 @@ export default defineConfig({
     chunkSizeWarningLimit: 4000,
   },
   server: { fs: { allow: ['..'] } },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: false, headers: { 'Content-Security-Policy': CSP } },
+  preview: { host: '127.0.0.1', port: previewPort(), strictPort: false, headers: { 'Content-Security-Policy': CSP } },
 });

@@ -7,11 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { preview } from 'vite';
 import { chromium } from 'playwright-core';
+import { findBrowser } from './find-browser.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const server = await preview({ configFile: join(root, 'editor', 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: findBrowser() ?? '/usr/bin/chromium',
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
 });

@@ -164,7 +164,7 @@ describe('resolve', () => {
   it('an overlay given without the overlay it requires is refused', () => {
     const r = pb('resolve', OSE, '--with', OV('crossbow-speed'));
     expectCleanFailure(r);
-    expect(r.stderr).toMatch(/^rulesets\/ose\/overlays\/crossbow-speed\.json:\d+:\d+  \/requires\/0  this overlay requires "phased-round"/m);
+    expect(r.stderr).toMatch(/^rulesets\/ose\/overlays\/crossbow-speed\.json:\d+:\d+ {2}\/requires\/0 {2}this overlay requires "phased-round"/m);
   });
 });
 

@@ -23,7 +23,6 @@ import type { Encounter, Overlay, Ruleset } from '../interpreter/model/types.js'
 import { readDocumentText, type SourceDocument } from '../interpreter/read/index.js';
 import { resolveOverlays } from '../interpreter/resolve/overlays.js';
 import { toJsonLines, type TraceEvent } from '../interpreter/trace/events.js';
-import { ORDER_KEYS, ORDER_PRESETS } from '../interpreter/run/ordering.js';
 import { knownOperators } from '../interpreter/expr/index.js';
 import { RESERVED, allStrings, idsOf, loadDocs, pinsOf, renameDocs, renameLabel, renamePath, renameValue, stringValues, varPaths, type Docs, type Rename } from './support/rename.js';
 

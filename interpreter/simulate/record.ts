@@ -27,7 +27,7 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
   let stepKey = '';
   let firstGroup: string | null | undefined;
   let firstSeen = false;
-  let lastDamageBy = new Map<string, string>();
+  const lastDamageBy = new Map<string, string>();
   for (const e of events) {
     switch (e.type) {
       case 'combat.start':
@@ -87,6 +87,5 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
         break;
     }
   }
-  lastDamageBy = new Map();
   return rec;
 }

@@ -5,7 +5,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const CHROMIUM = '/usr/bin/chromium';
 export const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 
 export interface Session {
@@ -17,7 +16,8 @@ export interface Session {
 }
 
 export async function open(): Promise<Session> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  // Found by global-setup.ts (scripts/find-browser.mjs): PHASEBOOK_BROWSER, CHROME_PATH or a usual place.
+  const browser = await chromium.launch({ executablePath: inject('browserPath'), headless: true, args: ARGS });
   const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
   const page = await context.newPage();
   const problems: string[] = [];

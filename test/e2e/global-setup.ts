@@ -4,10 +4,14 @@
  */
 import { preview, type PreviewServer } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { findBrowser, howToGetABrowser } from '../../scripts/find-browser.mjs';
 
 let server: PreviewServer | null = null;
 
 export async function setup({ provide }: { provide: (key: string, value: unknown) => void }): Promise<void> {
+  const browserPath = findBrowser();
+  if (!browserPath) throw new Error(howToGetABrowser());
+  provide('browserPath', browserPath);
   server = await preview({
     configFile: fileURLToPath(new URL('../../editor/vite.config.ts', import.meta.url)),
     preview: { port: 0, host: '127.0.0.1', strictPort: false },
@@ -25,5 +29,6 @@ export async function teardown(): Promise<void> {
 declare module 'vitest' {
   export interface ProvidedContext {
     editorUrl: string;
+    browserPath: string;
   }
 }

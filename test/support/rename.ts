@@ -79,7 +79,12 @@ export function allStrings(v: Json, out = new Set<string>()): Set<string> {
     out.add(v);
     for (const seg of v.split(/[./]/)) out.add(seg);
   } else if (Array.isArray(v)) v.forEach((x) => allStrings(x, out));
-  else if (isObj(v)) for (const [k, x] of Object.entries(v)) (out.add(k), allStrings(x, out));
+  else if (isObj(v)) {
+    for (const [k, x] of Object.entries(v)) {
+      out.add(k);
+      allStrings(x, out);
+    }
+  }
   return out;
 }
 

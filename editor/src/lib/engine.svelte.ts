@@ -34,6 +34,7 @@ export class EngineClient {
 
   private worker: Worker | null = null;
   private seq = 0;
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- requests in flight, not state to render
   private pending = new Map<number, { req: Request; resolve: (r: Response) => void; timer: ReturnType<typeof setTimeout> | null }>();
   private runTimer: ReturnType<typeof setTimeout> | null = null;
 

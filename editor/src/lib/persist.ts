@@ -60,7 +60,7 @@ export interface Snapshot {
   variants: { main: unknown; compare: unknown } | null;
 }
 
-export interface Restored extends Snapshot {}
+export type Restored = Snapshot;
 
 export type SaveState = { state: 'idle' | 'pending' | 'saved'; at?: number } | { state: 'error'; message: string };
 

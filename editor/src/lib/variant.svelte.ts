@@ -90,6 +90,7 @@ export function withRequirements(ids: string[]): string[] {
     }
     out.push(id);
   };
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local work set, not state
   for (const id of ids) visit(id, new Set());
   return out;
 }
@@ -151,6 +152,7 @@ class Variants {
     if (on) spec.overlayIds = withRequirements([...spec.overlayIds, id]);
     else {
       // Switching a module off also switches off what requires it.
+      // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a local work set, not state
       const gone = new Set([id]);
       let changed = true;
       while (changed) {

@@ -22,7 +22,7 @@
  *   MAX_STRING_RESULT_LENGTH = 100000  Run time. `cat` producing a longer string throws (same reason).
  */
 import type { Dice } from '../../dice/index.js';
-import { PhasebookError, diagnosticAt, type Diagnostic } from '../../diagnostics.js';
+import { PhasebookError, type Diagnostic } from '../../diagnostics.js';
 
 export const MAX_EXPRESSION_DEPTH = 32;
 export const MAX_EXPRESSION_NODES = 5000;

@@ -183,7 +183,7 @@ function conflictsWith(view: View, path: string): string[] {
     if (d.id === target.id) continue;
     const i = info(d.text);
     if (!i.id || own.requires.includes(i.id) || out.includes(i.id)) continue;
-    let changes: unknown[] = [];
+    let changes: unknown[];
     try {
       const v = JSON.parse(d.text) as { changes?: unknown };
       changes = Array.isArray(v.changes) ? v.changes : [];
