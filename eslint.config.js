@@ -11,7 +11,7 @@ import tseslint from 'typescript-eslint';
 import svelteConfig from './editor/svelte.config.js';
 
 export default defineConfig(
-  globalIgnores(['dist/', 'coverage/', 'editor/src/generated/', 'bench/results/']),
+  globalIgnores(['dist/', 'coverage/', 'editor/src/generated/', 'bench/results/', 'test/fixtures/']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },

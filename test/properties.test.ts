@@ -19,7 +19,7 @@ import { join, relative } from 'node:path';
 import jsonc from 'jsonc-parser';
 import { PhasebookError, type Diagnostic } from '../interpreter/diagnostics.js';
 import { loadEncounter, loadProgram, run, type Program } from '../interpreter/pipeline.js';
-import type { Encounter, Overlay, Ruleset } from '../interpreter/model/types.js';
+import type { Overlay, Ruleset } from '../interpreter/model/types.js';
 import { readDocumentText, type SourceDocument } from '../interpreter/read/index.js';
 import { resolveOverlays } from '../interpreter/resolve/overlays.js';
 import { toJsonLines, type TraceEvent } from '../interpreter/trace/events.js';

@@ -8,7 +8,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
-import { loadEncounter, loadProgram, packageRoot, run, validateFileInContext } from '../pipeline.js';
+import { loadProgram, packageRoot, run, validateFileInContext } from '../pipeline.js';
 import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile, readDocumentText, readStdinText, STDIN_NAME, type SourceDocument } from '../read/index.js';

@@ -56,7 +56,7 @@ const ENGINE_METHODS = {
 type EngineMethods = typeof ENGINE_METHODS;
 
 // The methods are declared on the class by merging (each has `this: Engine`).
-// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type
 export interface Engine extends EngineMethods {}
 
 /** One combat being run. Concept definitions receive it and use its state and methods. */

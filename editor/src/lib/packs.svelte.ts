@@ -61,6 +61,7 @@ export function editorPacks(): EditorPack[] {
     }
     return { d, m };
   });
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup built and read once, not state to render
   const versions = new Map([...SHIPPED_PACKS.map((p) => [p.id, p.version] as const), ...raw.map(({ m }) => [m.id ?? '', m.version ?? '0.0.0'] as const)]);
   return raw.map(({ d, m }) => {
     const folder = d.path.slice(0, -MANIFEST.length - 1);
