@@ -8,10 +8,12 @@ import { type Diagnostic, PhasebookError } from './diagnostics.js';
 import type { Encounter, Overlay, Ruleset } from './model/types.js';
 import { readDocumentText, type SourceDocument } from './read/read.js';
 import { resolveOverlays, type ResolvedRuleset } from './resolve/overlays.js';
-import { compileRuleset, type CompiledRuleset } from './run/compiled.js';
+import { compileRuleset, type CompiledRuleset } from './compile/ruleset.js';
 import { runCombat, type RunOptions, type RunResult } from './run/engine.js';
 import type { SchemaValidator } from './validate/schema.js';
 import { checkEncounter, checkRuleset } from './validate/semantic.js';
+import { Session, type SessionOptions } from './session/session.js';
+import { loadSession, SESSION_SCHEMA_ID, type LoadOptions, type SessionDocument } from './session/save.js';
 
 export const SCHEMA_IDS = {
   ruleset: 'https://phasebook.dev/schemas/v1/ruleset.schema.json',
@@ -24,6 +26,22 @@ export type DocKind = 'ruleset' | 'overlay' | 'encounter';
 export interface Program {
   resolved: ResolvedRuleset;
   compiled: CompiledRuleset;
+  /** The documents it was made from (ruleset first, then the overlays in order), for saves. */
+  sources: ProgramSource[];
+}
+
+/** A rule document as loaded: its id, version, where it came from and its text (hashed by saves). */
+export interface ProgramSource {
+  kind: 'ruleset' | 'overlay';
+  id: string;
+  version?: string;
+  file: string;
+  text: string;
+}
+
+function sourceOf(doc: SourceDocument, kind: ProgramSource['kind']): ProgramSource {
+  const v = doc.value as { id?: unknown; version?: unknown };
+  return { kind, id: String(v.id ?? ''), ...(typeof v.version === 'string' ? { version: v.version } : {}), file: doc.file, text: doc.text };
 }
 
 export function kindOf(doc: SourceDocument): DocKind {
@@ -38,6 +56,12 @@ export function kindOf(doc: SourceDocument): DocKind {
 }
 
 const located = <T>(doc: SourceDocument) => ({ file: doc.file, value: doc.value as T, locate: (p: string) => doc.locate(p) });
+
+/** Where the documents a document names (`extends`, `requires`, `ruleset`) are found: next to a file, in a workspace. */
+export interface DocumentFinder {
+  /** The document of this kind and id, looked for from the document `from` (its file name), or null. */
+  find(kind: 'ruleset' | 'overlay', id: string, from: string): SourceDocument | null;
+}
 
 /** The pipeline bound to one schema validator. */
 export class Core {
@@ -61,7 +85,8 @@ export class Core {
     for (const o of overlays) this.checked(o, ['overlay']);
     const resolved = resolveOverlays(located<Ruleset>(base), overlays.map((o) => located<Overlay>(o)));
     this.checkResolved(resolved, overlays.length > 0);
-    return { resolved, compiled: compileRuleset(resolved) };
+    const sources = [sourceOf(base, 'ruleset'), ...overlays.map((o) => sourceOf(o, 'overlay'))];
+    return { resolved, compiled: compileRuleset(resolved), sources };
   }
 
   /** Schema-check the resolved ruleset (overlays may have broken it) and run the semantic checks. */
@@ -83,17 +108,86 @@ export class Core {
   }
 
   encounter(doc: SourceDocument, program: Program): Encounter {
-    this.checked(doc, ['encounter']);
+    return this.encounterAt(doc, program, '');
+  }
+
+  /** An encounter found at `prefix` of its file (a save holds one inline). */
+  private encounterAt(doc: SourceDocument, program: Program, prefix: string): Encounter {
+    if (prefix === '') this.checked(doc, ['encounter']);
+    else {
+      const v = doc.value as { kind?: unknown } | null;
+      if (typeof v !== 'object' || v === null || v.kind !== 'encounter') {
+        const { line, col } = doc.locate('');
+        throw new PhasebookError([{ file: doc.file, line, col, pointer: prefix, message: 'expected an encounter', severity: 'error' }]);
+      }
+      const problems = this.validator.validate(doc, SCHEMA_IDS.encounter);
+      if (problems.length) throw new PhasebookError(problems.map((d) => ({ ...d, pointer: prefix + d.pointer })));
+    }
     const enc = doc.value as Encounter;
     const problems = checkEncounter(enc, program.resolved.ruleset);
     if (problems.length) {
-      throw new PhasebookError(problems.map((p) => ({ file: doc.file, ...doc.locate(p.pointer), pointer: p.pointer, message: p.message, severity: 'error' as const })));
+      throw new PhasebookError(problems.map((p) => ({ file: doc.file, ...doc.locate(p.pointer), pointer: prefix + p.pointer, message: p.message, severity: 'error' as const })));
     }
     return enc;
   }
 
   run(program: Program, encounter: Encounter, opts: RunOptions): RunResult {
     return runCombat(program.compiled, encounter, opts);
+  }
+
+  /** Open a session: a combat driven input by input (session/session.ts). */
+  session(program: Program, encounter: Encounter, opts: SessionOptions): Session {
+    return new Session(program, encounter, opts);
+  }
+
+  /** Schema-check a saved session (schemas/session.schema.json; the validator must know it, as the Node one does). */
+  savedSession(doc: SourceDocument): SessionDocument {
+    const problems = this.validator.validate(doc, SESSION_SCHEMA_ID);
+    if (problems.length) throw new PhasebookError(problems);
+    return doc.value as SessionDocument;
+  }
+
+  /**
+   * Restore a saved session on `program` (its documents loaded again): its inline encounter is
+   * checked against the rules (problems point into the save), then its log is replayed.
+   * Throws DocumentsChanged when the documents differ from the save's, unless accepted.
+   */
+  restore(doc: SourceDocument, program: Program, opts: LoadOptions = {}): Session {
+    const saved = this.savedSession(doc);
+    const inner: SourceDocument = {
+      file: doc.file,
+      text: doc.text,
+      value: saved.encounter,
+      locate: (p) => doc.locate(`/encounter${p}`),
+      locateKey: (p) => doc.locateKey(`/encounter${p}`),
+    };
+    const encounter = this.encounterAt(inner, program, '/encounter');
+    return loadSession(saved, program, encounter, opts);
+  }
+
+  /**
+   * Every problem of a document in its context, never throwing for bad input: the document on
+   * its own, then an overlay on top of the ruleset it extends (with the overlays it requires,
+   * applied first), an encounter against its ruleset — when `finder` finds them, or against
+   * `against` when given. The CLI's `validate` and the editor's markers both use this.
+   */
+  validateInContext(doc: SourceDocument, finder: DocumentFinder, against?: SourceDocument): Diagnostic[] {
+    const own = this.validate(doc);
+    if (own.length) return own;
+    try {
+      const v = doc.value as { kind?: string; extends?: string; ruleset?: string };
+      if (v.kind === 'overlay') {
+        const base = against ?? (v.extends ? finder.find('ruleset', v.extends, doc.file) : null);
+        if (base) this.program(base, [...requiredOverlays(doc, finder), doc]);
+      } else if (v.kind === 'encounter') {
+        const base = against ?? (v.ruleset ? finder.find('ruleset', v.ruleset, doc.file) : null);
+        if (base) this.encounter(doc, this.program(base));
+      }
+      return [];
+    } catch (err) {
+      if (err instanceof PhasebookError) return err.diagnostics;
+      throw err;
+    }
   }
 
   /** Every problem of one document on its own (a ruleset is also checked semantically). */
@@ -109,4 +203,16 @@ export class Core {
       throw err;
     }
   }
+}
+
+/** The overlays an overlay `requires`, found by `finder`, in an order that applies them first. */
+function requiredOverlays(doc: SourceDocument, finder: DocumentFinder, seen = new Set<string>()): SourceDocument[] {
+  const out: SourceDocument[] = [];
+  for (const id of (doc.value as { requires?: string[] }).requires ?? []) {
+    const found = finder.find('overlay', id, doc.file);
+    if (!found || seen.has(found.file)) continue;
+    seen.add(found.file);
+    out.push(...requiredOverlays(found, finder, seen), found);
+  }
+  return out;
 }

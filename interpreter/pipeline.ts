@@ -3,15 +3,17 @@
  * texts standing in for files), schemas from the package's schemas/ folder. The stages
  * themselves are in core.ts.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
 import type { Encounter } from './model/types.js';
 import { readDocumentFile, readDocumentText, type SourceDocument } from './read/index.js';
 import type { RunOptions, RunResult } from './run/engine.js';
 import { createSchemaValidator, type SchemaValidator } from './validate/index.js';
-import { Core, kindOf, SCHEMA_IDS, type DocKind, type Program } from './core.js';
+import { Core, kindOf, SCHEMA_IDS, type DocKind, type DocumentFinder, type Program } from './core.js';
+import type { Session, SessionOptions } from './session/session.js';
+import { saveSession, type SessionDocument } from './session/save.js';
 
 export { SCHEMA_IDS, kindOf, type DocKind, type Program };
 
@@ -27,7 +29,7 @@ export function packageRoot(): string {
 
 export function schemas(): object[] {
   const root = packageRoot();
-  return ['ruleset', 'encounter', 'trace'].map((n) => JSON.parse(readFileSync(join(root, 'schemas', `${n}.schema.json`), 'utf8')) as object);
+  return ['ruleset', 'encounter', 'trace', 'session'].map((n) => JSON.parse(readFileSync(join(root, 'schemas', `${n}.schema.json`), 'utf8')) as object);
 }
 
 let validator: SchemaValidator | null = null;
@@ -65,7 +67,22 @@ export function run(program: Program, encounter: Encounter, opts: RunOptions): R
   return theCore().run(program, encounter, opts);
 }
 
-/** `phasebook validate`: every problem of one file, never throwing for bad input. */
+/**
+ * `phasebook validate`: every problem of one file in its context (an overlay on its ruleset, an
+ * encounter against its ruleset, found by `finder` or given as `against`), never throwing for bad input.
+ */
+export function validateFileInContext(path: string, finder: DocumentFinder, against?: string): Diagnostic[] {
+  let doc: SourceDocument;
+  try {
+    doc = readDocumentFile(path);
+  } catch (err) {
+    if (err && typeof err === 'object' && 'diagnostics' in err) return (err as { diagnostics: Diagnostic[] }).diagnostics;
+    throw err;
+  }
+  return theCore().validateInContext(doc, finder, against === undefined ? undefined : readDocumentFile(against));
+}
+
+/** Every problem of one file on its own, never throwing for bad input. */
 export function validateFile(path: string): Diagnostic[] {
   let doc: SourceDocument;
   try {
@@ -75,4 +92,40 @@ export function validateFile(path: string): Diagnostic[] {
     throw err;
   }
   return theCore().validate(doc);
+}
+
+/**
+ * Resume a saved session file. The rule documents are those given, or else the paths the save
+ * names. Throws PhasebookError for bad input and DocumentsChanged when the rules changed since
+ * the save (unless `acceptChanges`).
+ */
+export function loadSavedSession(
+  path: string,
+  opts: { ruleset?: string; overlays?: string[]; acceptChanges?: boolean; text?: string } = {},
+): Session {
+  const doc = source(path, opts.text);
+  const saved = theCore().savedSession(doc);
+  // The save names its documents relative to its own folder.
+  const near = (p: string | undefined) => (p === undefined ? '' : isAbsolute(p) ? p : join(dirname(path), p));
+  const program = opts.ruleset
+    ? loadProgram(opts.ruleset, opts.overlays ?? [])
+    : loadProgram(near(saved.ruleset.path), saved.overlays.map((o) => near(o.path)));
+  return theCore().restore(doc, program, { acceptChanges: opts.acceptChanges ?? false });
+}
+
+/** Open a session on a program and an encounter (interpreter/session/). */
+export function openSession(program: Program, encounter: Encounter, opts: SessionOptions): Session {
+  return theCore().session(program, encounter, opts);
+}
+
+/** Write a session as a save file (written whole, then renamed: never half-written). Paths are relative to its folder. */
+export function saveSessionFile(session: Session, path: string): SessionDocument {
+  const doc = saveSession(session);
+  const rel = (p: string | undefined) => (p === undefined ? undefined : relative(dirname(resolve(path)), resolve(p)));
+  doc.ruleset.path = rel(doc.ruleset.path);
+  for (const o of doc.overlays) o.path = rel(o.path);
+  const tmp = `${path}.tmp-${process.pid}`;
+  writeFileSync(tmp, JSON.stringify(doc, null, 2) + '\n');
+  renameSync(tmp, path);
+  return doc;
 }

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { schemas, SCHEMA_IDS } from '../interpreter/pipeline.js';
+import { SESSION_SCHEMA_ID } from '../interpreter/session/save.js';
 
 type Node = Record<string, unknown>;
 const isObject = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,7 +26,7 @@ function propertySchemas(node: unknown, path: string, out: Array<[string, Node]>
 describe('schemas', () => {
   const all = schemas() as Node[];
   it('publish stable $ids under JSON Schema 2020-12', () => {
-    expect(all.map((s) => s.$id)).toEqual([SCHEMA_IDS.ruleset, SCHEMA_IDS.encounter, SCHEMA_IDS.trace]);
+    expect(all.map((s) => s.$id)).toEqual([SCHEMA_IDS.ruleset, SCHEMA_IDS.encounter, SCHEMA_IDS.trace, SESSION_SCHEMA_ID]);
     for (const s of all) expect(s.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
   });
   it('give every property a description (shown on hover in the editor)', () => {

@@ -4,9 +4,7 @@
  * runs off the page's thread, so typing never stutters, even when a ruleset runs until its
  * guard stops it; the page terminates a worker that takes too long and starts a new one.
  */
-import { Core, kindOf } from '../../interpreter/core.js';
-import { PhasebookError, type Diagnostic } from '../../interpreter/diagnostics.js';
-import { readDocumentText, type SourceDocument } from '../../interpreter/read/read.js';
+import { Core, PhasebookError, readDocumentText, type Diagnostic, type DocumentFinder, type SourceDocument } from '../../interpreter/index.js';
 import { browserValidator } from './lib/validator.js';
 import { runSimulateJob } from './lib/simulate.js';
 import type { DocText, Response, Started, WorkerRequest } from './lib/protocol.js';
@@ -36,37 +34,19 @@ function findById(docs: Map<string, DocText>, kind: string, id: string): string 
   return null;
 }
 
-function requiredChain(docs: Map<string, DocText>, path: string, seen = new Set<string>()): string[] {
-  const out: string[] = [];
-  try {
-    const v = JSON.parse(docs.get(path)!.text) as { requires?: string[] };
-    for (const id of v.requires ?? []) {
-      const p = findById(docs, 'overlay', id);
-      if (!p || seen.has(p)) continue;
-      seen.add(p);
-      out.push(...requiredChain(docs, p, seen), p);
-    }
-  } catch {
-    /* reported by validation */
-  }
-  return out;
+/** The workspace's documents by kind and id, for an overlay's ruleset and requires, an encounter's ruleset. */
+function finder(docs: Map<string, DocText>): DocumentFinder {
+  return {
+    find: (kind, id) => {
+      const path = findById(docs, kind, id);
+      return path ? source(docs, path) : null;
+    },
+  };
 }
 
 function validate(docs: Map<string, DocText>, target: string): Diagnostic[] {
   try {
-    const doc = source(docs, target);
-    const own = core.validate(doc);
-    if (own.length) return own;
-    const kind = kindOf(doc);
-    const v = doc.value as { extends?: string; ruleset?: string };
-    if (kind === 'overlay' && v.extends) {
-      const base = findById(docs, 'ruleset', v.extends);
-      if (base) core.program(source(docs, base), [...requiredChain(docs, target), target].map((p) => source(docs, p)));
-    } else if (kind === 'encounter' && v.ruleset) {
-      const base = findById(docs, 'ruleset', v.ruleset);
-      if (base) core.encounter(doc, core.program(source(docs, base)));
-    }
-    return [];
+    return core.validateInContext(source(docs, target), finder(docs));
   } catch (err) {
     if (err instanceof PhasebookError) return err.diagnostics;
     return [{ file: target, line: 1, col: 1, pointer: '', message: `internal error: ${String(err)}`, severity: 'error' }];

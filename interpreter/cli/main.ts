@@ -8,7 +8,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve as resolvePath } from 'node:path';
 import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
-import { loadEncounter, loadProgram, run, validateFile } from '../pipeline.js';
+import { loadEncounter, loadProgram, run, validateFileInContext } from '../pipeline.js';
 import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile } from '../read/index.js';
@@ -19,6 +19,7 @@ import { simulateVariant, type VariantFiles } from '../simulate/pool.js';
 import { aggregate, compare } from '../simulate/aggregate.js';
 import { formatCsv, formatJson, formatText } from '../simulate/report.js';
 import type { CombatRecord } from '../simulate/record.js';
+import { registerPlay } from './play.js';
 
 interface Io {
   out: (s: string) => void;
@@ -71,36 +72,14 @@ function findDocument(near: string, kind: 'ruleset' | 'overlay', id: string): st
   return null;
 }
 
-/** The overlays an overlay `requires`, found next to it, in an order that applies them first. */
-function requiredOverlays(file: string, seen = new Set<string>()): string[] {
-  const v = readDocumentFile(file).value as { requires?: string[] };
-  const out: string[] = [];
-  for (const id of v.requires ?? []) {
-    const f = findDocument(file, 'overlay', id);
-    if (!f || seen.has(f)) continue;
-    seen.add(f);
-    out.push(...requiredOverlays(f, seen), f);
-  }
-  return out;
-}
-
 function validateOne(file: string, against: string | undefined): Diagnostic[] {
-  const first = validateFile(file);
-  if (first.length) return first;
-  const v = readDocumentFile(file).value as { kind: string; extends?: string; ruleset?: string };
-  try {
-    if (v.kind === 'overlay') {
-      const base = against ?? findDocument(file, 'ruleset', v.extends!);
-      if (base) loadProgram(base, [...requiredOverlays(file), file]);
-    } else if (v.kind === 'encounter') {
-      const base = against ?? (v.ruleset ? findDocument(file, 'ruleset', v.ruleset) : null);
-      if (base) loadEncounter(file, loadProgram(base));
-    }
-  } catch (err) {
-    if (err instanceof PhasebookError) return err.diagnostics;
-    throw err;
-  }
-  return [];
+  const finder = {
+    find: (kind: 'ruleset' | 'overlay', id: string, from: string) => {
+      const f = findDocument(from, kind, id);
+      return f ? readDocumentFile(f) : null;
+    },
+  };
+  return validateFileInContext(file, finder, against);
 }
 
 export function buildCli(io: Io): Command {
@@ -150,7 +129,12 @@ export function buildCli(io: Io): Command {
     .option('--choose <label=option>', 'pin a labelled decision (repeatable)', collect, [])
     .option('--rounds <n>', 'round limit', intOption('--rounds', 1, 1000))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-    .addHelpText('after', '\nRoll and decision labels are printed in the timeline, e.g. r1.initiative.party.d6 or r2.declare-first.')
+    .addHelpText(
+      'after',
+      '\nRoll and decision labels are printed in the timeline (the README lists every label family). Example:\n' +
+        '  phasebook run rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json --with rulesets/ose/overlays/phased-round.json' +
+        ' --roll r1.initiative.party.d6=6 --roll r1.fighter.melee.damage=3 --choose r1.movement.declare-first=second',
+    )
     .action((ruleset: string, encounter: string, opts: { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; format: string }) => {
       const program = loadProgram(ruleset, opts.with);
       const enc = loadEncounter(encounter, program);
@@ -232,6 +216,7 @@ export function buildCli(io: Io): Command {
       const meta = { runs: opts.runs, seed: opts.seed, workers, ms: Date.now() - t0, partial };
       io.out(opts.format === 'json' ? formatJson(results, comparisons, meta) : opts.format === 'csv' ? formatCsv(results, comparisons) : formatText(results, comparisons, meta));
     });
+  registerPlay(program, io);
   return program;
 }
 

@@ -45,7 +45,8 @@ export class Evaluator {
       try {
         return compiled(data, ctx);
       } catch (err) {
-        if (err instanceof PhasebookError || (err instanceof DiceError && err.pin)) throw err;
+        // A host's signal (a value that is not an Error, such as a pending question) passes through.
+        if (err instanceof PhasebookError || (err instanceof DiceError && err.pin) || !(err instanceof Error)) throw err;
         const o = origin(pointer);
         const message = err instanceof Error ? err.message : String(err);
         const d: Diagnostic = { file: o.file, line: o.line, col: o.col, pointer: o.pointer, message, severity: 'error' };

@@ -67,6 +67,11 @@ export class Dice {
   private readonly consumed = new Set<string>();
   private readonly counters = new Map<string, number>();
   private readonly onRoll: RollListener | undefined;
+  /**
+   * A host's answer for a roll (run/host.ts): a total or single dice, as a pin, or undefined to
+   * go on as usual (pins, then the generator). Asked before the pins; absent in a plain run.
+   */
+  answer: ((label: string, notation: string) => string | undefined) | undefined;
 
   constructor(seed: number, pins?: ReadonlyMap<string, string | number>, onRoll?: RollListener) {
     if (!Number.isSafeInteger(seed)) {
@@ -122,10 +127,11 @@ export class Dice {
     const sides = parsed.sides;
     let dice: number[];
     let pinned = false;
-    const pin = this.pins.get(effective);
+    const answered = this.answer === undefined ? undefined : this.answer(effective, notation);
+    const pin = answered !== undefined ? parsePin(effective, answered) : this.pins.get(effective);
     if (pin !== undefined) {
       dice = pinnedDice(effective, notation, parsed, pin);
-      this.consumed.add(effective);
+      if (this.pins.has(effective)) this.consumed.add(effective);
       pinned = true;
     } else {
       dice = new Array<number>(sides.length);
@@ -160,6 +166,20 @@ export class Dice {
   reset(): void {
     this.counters.clear();
     this.shared.clear();
+  }
+}
+
+/**
+ * Check an answer for a roll before using it: null when `value` (a total "7" or single dice
+ * "3,4") is possible for `notation`, else the reason it is not.
+ */
+export function checkRollAnswer(label: string, notation: string, value: string): string | null {
+  try {
+    pinnedDice(label, notation, parseNotation(notation), parsePin(label, value));
+    return null;
+  } catch (e) {
+    if (e instanceof DiceError) return e.message;
+    throw e;
   }
 }
 

@@ -1,4 +1,4 @@
-export { Dice, type RollResult, type RollListener } from './dice.js';
+export { Dice, checkRollAnswer, type RollResult, type RollListener } from './dice.js';
 export {
   DiceError,
   parseNotation,

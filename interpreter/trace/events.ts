@@ -19,6 +19,7 @@ export type EventType =
   | 'condition'
   | 'down'
   | 'note'
+  | 'intervention'
   | 'round.end'
   | 'combat.end'
   | 'warning';

@@ -117,6 +117,9 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
       case 'note':
         line(depth, `“${String(e.text)}”`);
         break;
+      case 'intervention':
+        line(depth, `☛ referee: ${interventionText(e)}`);
+        break;
       case 'round.end':
         break;
       case 'combat.end':
@@ -130,4 +133,23 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
     }
   }
   return out.join('\n') + '\n';
+}
+
+/** A referee's intervention in words. */
+function interventionText(e: TraceEvent): string {
+  const who = String(e.target);
+  switch (e.op) {
+    case 'damage':
+      return `${who} takes ${String(e.amount)} ${String(e.stat)} (now ${String(e.value)})`;
+    case 'heal':
+      return `${who} regains ${String(e.amount)} ${String(e.stat)} (now ${String(e.value)})`;
+    case 'set':
+      return `${who}: ${String(e.stat)} = ${String(e.value)}`;
+    case 'condition':
+      return e.removed ? `${who}: ${String(e.condition)} removed` : `${who}: ${String(e.condition)}${e.rounds ? ` for ${String(e.rounds)} round(s)` : ' until removed'}`;
+    case 'join':
+      return `${who} joins ${String(e.side)}`;
+    default:
+      return `${who} flees`;
+  }
 }

@@ -5,7 +5,7 @@
  */
 import { collectVarPaths } from '../expr/index.js';
 import type { Encounter, Ruleset } from '../model/types.js';
-import { ORDER_KEYS, ORDER_PRESETS } from '../run/ordering.js';
+import { ORDER_KEYS, ORDER_PRESETS } from '../concepts/sort-keys/index.js';
 import { joinPointer } from '../diagnostics.js';
 
 export interface Problem {

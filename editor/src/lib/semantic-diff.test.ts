@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadProgram } from '../../../interpreter/pipeline.js';
-import type { Ruleset } from '../../../interpreter/model/types.js';
+import { loadProgram, type Ruleset } from '../../../interpreter/node.js';
 import { describeExpr, diffRulesets, resolveTexts, same } from './semantic-diff.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');

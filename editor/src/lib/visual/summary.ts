@@ -3,8 +3,7 @@
  * orderings, turns, declarations, initiative, and a short reading of a JSON Logic expression
  * (a step's `select`). Pure functions over the document language's types; no rules logic.
  */
-import type { Declarations, Initiative, Ordering, OrderingRef, OrderKey, RoundDef, Step, TieBreak } from '../../../../interpreter/model/types.js';
-import { ORDER_KEYS, ORDER_PRESETS } from '../../../../interpreter/run/ordering.js';
+import { ORDER_KEYS, ORDER_PRESETS, type Declarations, type Initiative, type Ordering, type OrderingRef, type OrderKey, type RoundDef, type Step, type TieBreak } from '../../../../interpreter/index.js';
 
 /** Short phrases for the built-in sort keys, as a referee would say them. */
 const KEY_PHRASES: Record<string, string> = {

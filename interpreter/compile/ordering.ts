@@ -1,0 +1,38 @@
+/**
+ * Compiling orderings: a document's ordering (a preset's name, a ruleset's named ordering or an
+ * inline one) becomes sort-key functions and a tie-break. The keys themselves are registered in
+ * concepts/sort-keys, the tie-breaks in concepts/tie-breaks.
+ */
+import type { Ordering, OrderingRef, OrderKey, TieBreak } from '../model/types.js';
+import type { Orderable, OrderEnv } from '../concepts/ordering.js';
+import { ORDER_KEYS, ORDER_PRESETS } from '../concepts/sort-keys/index.js';
+
+export type CompiledKey = (item: Orderable, env: OrderEnv) => number;
+
+export interface CompiledOrdering {
+  keys: CompiledKey[];
+  ties: TieBreak;
+}
+
+export function resolveOrderingRef(ref: OrderingRef | undefined, named: Record<string, Ordering> | undefined): Ordering | null {
+  if (ref === undefined) return ORDER_PRESETS.simultaneous!;
+  if (typeof ref !== 'string') return ref;
+  return named?.[ref] ?? ORDER_PRESETS[ref] ?? null;
+}
+
+export function compileKey(key: OrderKey, compileExpr: (expr: unknown) => (d: Record<string, unknown>) => unknown): CompiledKey | string {
+  if (typeof key === 'string') return ORDER_KEYS[key]?.value ?? `unknown sort key "${key}"`;
+  if ('preset' in key) return ORDER_KEYS[key.preset]?.value ?? `unknown sort key "${key.preset}"`;
+  const sign = key.dir === 'asc' ? 1 : -1;
+  if ('stat' in key) {
+    const stat = key.stat;
+    return (it) => sign * toNumber((it.data().actor as Record<string, unknown> | undefined)?.[stat]);
+  }
+  const fn = compileExpr(key.expr);
+  return (it) => sign * toNumber(fn(it.data()));
+}
+
+const toNumber = (v: unknown): number => {
+  const n = typeof v === 'number' ? v : typeof v === 'boolean' ? Number(v) : Number.NaN;
+  return Number.isNaN(n) ? 0 : n;
+};

@@ -1,0 +1,107 @@
+/**
+ * What the compiler hands the engine: a resolved ruleset with every expression compiled to a
+ * closure, every reference looked up, and every concept bound to its registered definition.
+ */
+import type { Evaluator, Fn } from './evaluator.js';
+import type { Action, Judgment, PolicyEntry, Ruleset, SideChoice, Step, Trigger, EndCondition, Phase } from '../model/types.js';
+import type { CompiledOrdering } from './ordering.js';
+import type { HoldExpiry, HoldMode, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
+import type { Engine } from '../run/engine.js';
+import type { Frame } from '../run/types.js';
+
+export type Moment = 'round-start' | 'round-end' | 'combat-end' | { phase: string } | { turnOf: string } | 'own-turn';
+
+/** A compiled `hold`: how a held turn resumes (its mode) and what happens if it never does (its expiry). */
+export interface HoldSpec {
+  resume: string;
+  mode: HoldMode;
+  to: Fn;
+  when: Fn;
+  takeOver: boolean;
+  expires: string;
+  expiry: HoldExpiry;
+}
+
+/** A compiled effect: it runs against the engine, in the frame of an act, a reaction or a condition's end. */
+export type CEffect = (frame: Frame, eng: Engine) => void;
+
+export interface CAction {
+  def: Action;
+  ptr: string;
+  /** What expressions see as `action`. */
+  view: { id: string; tags: string[]; phase: string; uses: string[]; params: Record<string, unknown> };
+  abort: Fn | null;
+  uses: string[];
+  requires: Fn;
+  initiative: Fn | null;
+  movement: { toward: boolean; distance: Fn; stopWithin: number; stopAtEnemies: boolean; blocks: boolean } | null;
+  effects: CEffect[];
+}
+
+export interface CStep {
+  def: Step;
+  select: Fn;
+  perform: CAction | null;
+  order: CompiledOrdering;
+  choice: { def: SideChoice } | null;
+}
+
+export interface CPhase {
+  def: Phase;
+  when: Fn;
+  steps: CStep[];
+}
+
+export interface CTrigger {
+  def: Trigger;
+  ptr: string;
+  kind: TriggerKind;
+  reactors: ReactorsDef;
+  perRound: Fn | null;
+  when: Fn;
+  within: Fn;
+  perform: CAction | null;
+  effects: CEffect[];
+  uses: string[];
+  with: Array<[string, Fn]>;
+}
+
+export interface CPolicy {
+  def: PolicyEntry;
+  action: CAction;
+  when: Fn;
+  /** The target picker's name, and its definition. */
+  target: string;
+  picker: TargetPicker;
+  needsTarget: boolean;
+}
+
+export interface CompiledRuleset {
+  def: Ruleset;
+  overlays: string[];
+  evaluator: Evaluator;
+  options: Record<string, unknown>;
+  limits: NonNullable<Ruleset['limits']>;
+  derived: Array<[string, Fn]>;
+  out: Fn;
+  cannotAct: Fn;
+  reach: number;
+  initiative: {
+    def: Ruleset['initiative'];
+    scope: InitiativeScope;
+    formula: Fn;
+    modifiers: Array<{ when: Fn; add: Fn }>;
+    judgments: Array<{ def: Judgment; when: Fn; default: Fn }>;
+  };
+  turnOrder: CompiledOrdering;
+  declare: { order: CompiledOrdering; choice: { def: SideChoice } | null };
+  phases: CPhase[];
+  finally: CPhase[];
+  surprise: { when: Fn; who: Fn; slots: Record<string, number> } | null;
+  actions: Map<string, CAction>;
+  triggers: CTrigger[];
+  /** The triggers of each kind and timing (`act:before`), in document order. */
+  triggersAt: Map<string, CTrigger[]>;
+  policy: CPolicy[];
+  end: Array<{ def: EndCondition; when: Fn; winner: Fn }>;
+}

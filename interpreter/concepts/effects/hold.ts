@@ -1,0 +1,30 @@
+import type { Effect } from '../../model/types.js';
+import { HOLD_MODES } from '../hold-modes/index.js';
+import { HOLD_EXPIRIES } from '../hold-expiry/index.js';
+import type { EffectDef } from '../types.js';
+
+/** End the turn now and resume it later, the way its mode says (concepts/hold-modes). */
+export default {
+  op: 'hold',
+  description: 'Hold the turn: stop now and resume later (delay, ready, wait), the way `resume` says.',
+  compile(e, cx) {
+    const mode = HOLD_MODES[e.resume];
+    if (!mode) throw cx.ev.at(`${cx.ptr}/resume`, `unknown hold mode "${e.resume}"; the modes are ${Object.keys(HOLD_MODES).join(', ')}`);
+    const expires = e.expires ?? 'lost';
+    const expiry = HOLD_EXPIRIES[expires];
+    if (!expiry) throw cx.ev.at(`${cx.ptr}/expires`, `unknown expiry "${expires}"; they are ${Object.keys(HOLD_EXPIRIES).join(', ')}`);
+    const spec = {
+      resume: e.resume,
+      mode,
+      to: e.to === undefined ? () => 'end' : cx.expr(e.to, 'to'),
+      when: e.when === undefined ? () => false : cx.expr(e.when, 'when'),
+      takeOver: e.takeOver ?? false,
+      expires,
+      expiry,
+    };
+    return (f, eng) => {
+      eng.setPrefix(f);
+      eng.hold(f, spec);
+    };
+  },
+} satisfies EffectDef<Extract<Effect, { op: 'hold' }>>;

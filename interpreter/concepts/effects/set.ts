@@ -1,0 +1,24 @@
+import type { Scalar, Effect } from '../../model/types.js';
+import type { EffectDef } from '../types.js';
+
+/** Set a stat; with `until`, the old value comes back at that moment. */
+export default {
+  op: 'set',
+  description: 'Set a stat of self (or the target) to a value, for good or until a moment.',
+  compile(e, cx) {
+    const value = cx.expr(e.value, 'value');
+    const until = e.until ? cx.duration(e.until, 'until') : null;
+    const who = e.on ?? 'self';
+    return (f, eng) => {
+      eng.setPrefix(f);
+      const data = eng.frameData(f);
+      const v = value(data);
+      const u = until ? until(data) : null;
+      const target = eng.subject(f, who);
+      if (!target) return;
+      if (u) eng.conditions.push({ id: `set:${e.key}`, owner: target, moment: eng.ownTurn(u.moment, f), remaining: u.count, restore: { key: e.key, value: target.view[e.key] } });
+      eng.setView(target, e.key, v as Scalar);
+      eng.recheckOut(target);
+    };
+  },
+} satisfies EffectDef<Extract<Effect, { op: 'set' }>>;

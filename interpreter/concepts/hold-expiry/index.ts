@@ -1,0 +1,6 @@
+/** What becomes of a held action unused at the end of the round (`hold`'s `expires`). A new one: one file and one line here. */
+import type { HoldExpiry } from '../types.js';
+import lost from './lost.js';
+import firstNextRound from './first-next-round.js';
+
+export const HOLD_EXPIRIES: Record<string, HoldExpiry> = Object.fromEntries([lost, firstNextRound].map((x) => [x.name, x]));

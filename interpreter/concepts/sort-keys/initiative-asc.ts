@@ -1,0 +1,7 @@
+import type { KeyDef } from '../ordering.js';
+
+export default {
+  name: 'initiative-asc',
+  description: 'Lowest initiative first (for example, declarations in reverse initiative order).',
+  value: (it) => it.initiative ?? Number.POSITIVE_INFINITY,
+} satisfies KeyDef;

@@ -1,0 +1,7 @@
+import type { KeyDef } from '../ordering.js';
+
+export default {
+  name: 'listing-order',
+  description: 'In the order the encounter lists the combatants.',
+  value: (it) => it.listing,
+} satisfies KeyDef;

@@ -1,0 +1,9 @@
+import type { TieBreakDef } from '../ordering.js';
+
+/** The tied act together: one group, their damage lands at once. */
+export default {
+  name: 'simultaneous',
+  description: 'Tied actors act at the same time: their results land together.',
+  phrase: () => 'ties act simultaneously',
+  break: (group) => [group],
+} satisfies TieBreakDef;

@@ -1,0 +1,94 @@
+/**
+ * The shapes of the registered concepts of the document language. Each concept is one small
+ * definition in its own file, listed in its folder's index.ts table; the compiler binds a
+ * document's names to these definitions, and the engine calls them without knowing their names.
+ * Every definition has a `description` in game terms (the editor and the docs show it).
+ */
+import type { Evaluator, Fn, Data } from '../compile/evaluator.js';
+import type { CEffect, HoldSpec } from '../compile/types.js';
+import type { Effect, Duration } from '../model/types.js';
+import type { Engine } from '../run/engine.js';
+import type { Cmb, Decl, Frame } from '../run/types.js';
+import type { Moment } from '../compile/types.js';
+
+/** What an effect op's compile step may use. */
+export interface EffectCompiler {
+  ev: Evaluator;
+  /** JSON pointer of the effect being compiled. */
+  ptr: string;
+  /** Compile the expression in `field` of this effect. */
+  expr(expr: unknown, field: string): Fn;
+  /** Compile a duration (`until`, `duration`): its moment and round count for given data. */
+  duration(d: Duration, field: string): (data: Data) => { moment: Moment; count: number };
+  /** Compile nested effects (`then`, `else`) at `field` of this effect. */
+  effects(list: Effect[], field: string): CEffect[];
+  /** The ruleset's procedures by name (filled in before they run; they may call each other). */
+  procedures: Map<string, CEffect[]>;
+}
+
+/** An effect op (`{"op": "damage", …}`): how it compiles, and, in the closure it returns, how it runs. */
+export interface EffectDef<E extends Effect = Effect> {
+  op: E['op'];
+  description: string;
+  compile(e: E, cx: EffectCompiler): CEffect;
+}
+
+/** How a held turn resumes (`hold`'s `resume`). */
+export interface HoldMode {
+  name: string;
+  description: string;
+  /** The hold begins: say so in the trace (and move the holder in the order, if the mode does). */
+  start(eng: Engine, f: Frame, spec: HoldSpec): void;
+  /** The turn ended by the hold is played again when the holder's (new) count comes up. */
+  replaysTurn: boolean;
+  /** Before someone else acts, the holder may step in (and resume its turn now). */
+  beforeAct?(eng: Engine, holder: Cmb, next: Cmb, spec: HoldSpec): void;
+  /** Holders resume together at the very end of the round. */
+  resumesAtRoundEnd: boolean;
+}
+
+/** What becomes of a held action still unused when the round ends (`hold`'s `expires`). */
+export interface HoldExpiry {
+  name: string;
+  description: string;
+  expire(eng: Engine, holder: Cmb): void;
+}
+
+/** Initiative scope: who or what gets an initiative value (`initiative.scope`). */
+export interface InitiativeScope {
+  name: string;
+  description: string;
+  /** At the start of a round (or of the combat, when rolled once): roll and say the initiative. */
+  roll(eng: Engine): void;
+  /** A declaration was made: give it its initiative, if the scope is the action. */
+  declared?(eng: Engine, d: Decl): void;
+}
+
+/** How the default policy picks a target (`policy[].target`). */
+export interface TargetPicker {
+  name: string;
+  description: string;
+  /** The policy entry is skipped when this picker finds no one. */
+  needsTarget: boolean;
+  pick(eng: Engine, c: Cmb): Cmb | null;
+}
+
+/** What sets a reaction off (`triggers[].on`), and the timings it knows. */
+export interface TriggerKind {
+  on: string;
+  description: string;
+  /** Each timing (`before`, `during`, `after`) this kind fires at, in game terms. */
+  timings: Record<string, string>;
+}
+
+/** Who may react (`triggers[].reactors`), relative to the one who set the trigger off. */
+export interface ReactorsDef {
+  name: string;
+  description: string;
+  /** Among the others standing (not `by`), whether `o` may react. */
+  includes(o: Cmb, by: Cmb): boolean;
+  /** Only the one aimed at reacts: the target of the act, or the one damaged (no search). */
+  isTarget?: boolean;
+  /** When someone is damaged, the damaged one may react too (it is one of the "others"). */
+  includesDamaged?: boolean;
+}

@@ -1,0 +1,45 @@
+/** Conditions and temporary changes (`set … until`, `adjust … until`) running out at their moment. */
+import { num } from '../compile/evaluator.js';
+import type { Moment } from '../compile/types.js';
+import type { Engine } from './engine.js';
+import type { Condition, Frame } from './types.js';
+
+export function describeMoment(m: Moment): string {
+  if (typeof m === 'string') return m;
+  return 'phase' in m ? `phase:${m.phase}` : `turn:${m.turnOf}`;
+}
+
+/** The moment `moment` has come: what ends at it ends. */
+function expire(this: Engine, moment: Moment): void {
+  const key = describeMoment(moment);
+  const ending: Condition[] = [];
+  const keep: Condition[] = [];
+  for (const cond of this.conditions) {
+    if (describeMoment(cond.moment) === key && --cond.remaining <= 0) ending.push(cond);
+    else keep.push(cond);
+  }
+  // Settle the list first: effects of an ending condition may start new ones.
+  this.conditions = keep;
+  for (const cond of ending) {
+    if (cond.adjust) {
+      this.setView(cond.owner, cond.adjust.key, num(cond.owner.view[cond.adjust.key]) - cond.adjust.by);
+      this.recheckOut(cond.owner);
+      continue;
+    }
+    if (cond.restore) {
+      this.setView(cond.owner, cond.restore.key, cond.restore.value);
+      this.recheckOut(cond.owner);
+      continue;
+    }
+    const list = cond.owner.view.conditions as string[];
+    const i = list.indexOf(cond.id);
+    if (i >= 0) list.splice(i, 1);
+    this.emit('condition', { target: cond.owner.id, condition: cond.id, ended: true });
+    if (cond.then && !cond.then.by.out) {
+      const f: Frame = { actor: cond.then.by, target: cond.then.target, action: null, local: {}, reaction: {}, defer: null, prefix: cond.then.prefix, depth: 0 };
+      this.runEffects(cond.then.effects, f);
+    }
+  }
+}
+
+export const conditionMethods = { expire };

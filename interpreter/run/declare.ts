@@ -1,0 +1,101 @@
+/**
+ * Declarations: who declares when, in what order, and what: the encounter's script first, else
+ * the ruleset's default policy (its target pickers are in concepts/targets).
+ */
+import { truthy } from '../compile/evaluator.js';
+import { alwaysTrue } from '../compile/constants.js';
+import type { CAction } from '../compile/types.js';
+import { TARGET_PICKERS } from '../concepts/targets/index.js';
+import { orderIntoGroups } from './ordering.js';
+import type { Engine } from './engine.js';
+import type { Cmb, Decl, Frame } from './types.js';
+import { declareByHost } from './host-ops.js';
+
+/** Everyone in `who` declares, for one phase or (at round start) for every phase. */
+function declare(this: Engine, who: Cmb[], phase: string | null): void {
+  const decl = this.rs.declare;
+  const standing = who.filter((c) => !c.out);
+  if (standing.length === 0) return;
+  let reversed = false;
+  const offered = decl.choice && (!decl.choice.def.phases || (phase !== null && decl.choice.def.phases.includes(phase)));
+  if (decl.choice && offered && this.holder) {
+    const label = `r${this.round}.${phase ? `${phase}.` : ''}${decl.choice.def.id}`;
+    reversed = this.decide(label, ['first', 'second'], decl.choice.def.default, this.holder) === 'second';
+  }
+  const groups = orderIntoGroups(standing.map((c) => this.orderable(c, null)), decl.order, this.orderEnv(`r${this.round}.declare`, reversed));
+  const phases = phase ? [phase] : [...this.rs.phases, ...this.rs.finally].map((p) => p.def.id);
+  for (const g of groups) {
+    for (const item of g) {
+      const c = this.byId.get(item.id)!;
+      const budget = { ...c.slots };
+      for (const ph of phases) this.declareOne(c, ph, budget);
+    }
+  }
+}
+
+/** A resumed turn declares, in each phase, what its holder has not declared yet. */
+function declareMissing(this: Engine, c: Cmb, phase: string): void {
+  if (c.out || this.decls.some((d) => d.c === c && d.phase === phase && !d.done)) return;
+  this.declareOne(c, phase, { ...c.slots });
+}
+
+/** One combatant's declaration for a phase, within `budget` (its slots not yet planned). */
+function declareOne(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): void {
+  if (this.opts.host && declareByHost(this, c, phase, budget)) return;
+  const script = (this.encounter.script ?? []).filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
+  for (const entry of script) {
+    const action = this.rs.actions.get(entry.action)!;
+    if (action.def.phase !== phase) continue;
+    this.scriptUsed.add(entry);
+    const target = entry.target ? this.byId.get(entry.target) ?? null : null;
+    this.addDecl(c, action, target, phase, budget, true);
+  }
+  if (script.some((s) => this.rs.actions.get(s.action)!.def.phase === phase)) return;
+  const chosen = this.policyChoice(c, phase, budget);
+  if (chosen) this.addDecl(c, chosen.action, chosen.target, phase, budget, false);
+}
+
+/** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
+function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
+  // Nothing changes while the policy is read, so each way of picking a target is asked once.
+  let pickedHow: string | null = null;
+  let picked: Cmb | null = null;
+  for (const p of this.rs.policy) {
+    if (p.action.def.phase !== phase) continue;
+    if (!this.canPlan(budget, p.action.uses)) continue;
+    if (p.target !== pickedHow) {
+      pickedHow = p.target;
+      picked = p.picker.pick(this, c);
+    }
+    const target = picked;
+    if (p.needsTarget && !target) continue;
+    const f: Frame = { actor: c, target, action: p.action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 };
+    const data = this.frameData(f);
+    // Declared in its own phase, an action must be allowed now; declared at round start it is an
+    // intention, checked when performed (the situation will have changed by then).
+    if (this.rs.def.round.declare.when === 'phase-start' && !alwaysTrue(p.action.requires) && !truthy(p.action.requires(data))) continue;
+    if (!alwaysTrue(p.when) && !truthy(p.when(data))) continue;
+    return { action: p.action, target };
+  }
+  return null;
+}
+
+function addDecl(this: Engine, c: Cmb, action: CAction, target: Cmb | null, phase: string, budget: Record<string, number>, scripted: boolean, answered = false): void {
+  const after = this.planSpend(budget, action.uses);
+  if (after) Object.assign(budget, after);
+  else for (const s of action.uses) budget[s] = (budget[s] ?? 0) - 1;
+  const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
+  this.decls.push(d);
+  (c.view.plan as string[]).push(action.def.id);
+  this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase, ...(scripted ? { scripted: true } : {}), ...(answered ? { answered: true } : {}) });
+  this.rs.initiative.scope.declared?.(this, d);
+}
+
+/** A target picked the way a policy names it (`nearest-enemy`, …). */
+function pickTarget(this: Engine, c: Cmb, how: string): Cmb | null {
+  const picker = TARGET_PICKERS[how];
+  if (!picker) throw new Error(`unknown target picker "${how}"`);
+  return picker.pick(this, c);
+}
+
+export const declareMethods = { declare, declareMissing, declareOne, policyChoice, addDecl, pickTarget };

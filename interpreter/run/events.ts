@@ -1,0 +1,50 @@
+/** The trace as the engine writes it: events, rolls, and labelled decisions. */
+import { PhasebookError } from '../diagnostics.js';
+import type { RollResult } from '../dice/index.js';
+import type { TraceEvent } from '../trace/events.js';
+import type { Engine } from './engine.js';
+
+function emit(this: Engine, type: TraceEvent['type'], fields: Record<string, unknown> = {}): TraceEvent {
+  const e: TraceEvent = { seq: this.seq++, type, round: this.round };
+  if (this.turn !== undefined && type !== 'round.start' && type !== 'round.end') e.turn = this.turn;
+  if (this.phase !== undefined) e.phase = this.phase;
+  if (this.step !== undefined) e.step = this.step;
+  Object.assign(e, fields);
+  this.events.push(e);
+  return e;
+}
+
+function onRoll(this: Engine, r: RollResult): void {
+  this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total, ...(r.pinned ? { pinned: true } : {}) });
+}
+
+/** A labelled decision: a referee judgment or a choice the rules give a player or side. */
+function decide(this: Engine, asked: string, options: string[], fallback: string, by: string): string {
+  // The same question asked again in a run gets label#2, label#3 (like repeated rolls).
+  const n = (this.decisionCount.get(asked) ?? 0) + 1;
+  this.decisionCount.set(asked, n);
+  const label = n === 1 ? asked : `${asked}#${n}`;
+  let pinned = this.choices.get(label);
+  if (this.opts.host) {
+    this.opts.host.at(label);
+    const answer = this.opts.host.decide({ label, options, default: pinned !== undefined && options.includes(pinned) ? pinned : fallback, by });
+    if (answer !== undefined) {
+      if (pinned !== undefined) this.usedChoices.add(label);
+      pinned = answer;
+    }
+  }
+  let chosen = fallback;
+  if (pinned !== undefined) {
+    if (!options.includes(pinned)) {
+      throw new PhasebookError([
+        { file: '<command line>', line: 1, col: 1, pointer: '', message: `--choose ${label}=${pinned}: "${pinned}" is not one of ${options.join(', ')}`, severity: 'error' },
+      ]);
+    }
+    chosen = pinned;
+    this.usedChoices.add(label);
+  }
+  this.emit('decision', { label, options, chosen, by, ...(pinned !== undefined ? { pinned: true } : { default: fallback }) });
+  return chosen;
+}
+
+export const eventMethods = { emit, onRoll, decide };

@@ -1,0 +1,81 @@
+/**
+ * Initiative: rolled by the ruleset's scope (concepts/initiative-scopes), and the environment
+ * orderings get from the engine (side ranks, tie-break dice and decisions, remembered when the
+ * same tie is sorted again).
+ */
+import { num, truthy, type Data } from '../compile/evaluator.js';
+import type { Orderable, OrderEnv } from './ordering.js';
+import type { Engine } from './engine.js';
+import type { Cmb, Decl } from './types.js';
+
+function rollInitiative(this: Engine): void {
+  const ini = this.rs.initiative;
+  if (ini.def.roll === 'once' && this.initiativeRolled) return;
+  this.initiativeRolled = true;
+  ini.scope.roll(this);
+}
+
+/** The initiative formula and its modifiers for `data`, rolls labelled `label` (under the round unless rolled once). */
+function initiativeValue(this: Engine, label: string, data: Data, once: boolean): number {
+  const ev = this.rs.evaluator;
+  ev.ctx.labelPrefix = once ? label : `r${this.round}.${label}`;
+  const d = this.base(data);
+  let v = num(this.rs.initiative.formula(d));
+  for (const m of this.rs.initiative.modifiers) if (truthy(m.when(d))) v += num(m.add(d));
+  return v;
+}
+
+function sideRank(this: Engine, side: string): number {
+  const i = this.sideOrder.findIndex((tier) => tier.includes(side));
+  return i < 0 ? this.sideOrder.length : i;
+}
+
+function tieLabel(this: Engine, what: string): string {
+  return this.rs.initiative.def.roll === 'once' ? `init.${what}` : `r${this.round}.${what}`;
+}
+
+/**
+ * Ordering needs dice for re-rolled ties and decisions for referee ties. The same tie sorted
+ * again (the queue is re-sorted before every turn) gets the same answer from `memo`; when
+ * initiative is rolled once, so do the turns of later rounds ("the same order every round").
+ */
+function orderEnv(this: Engine, label: string, reversed: boolean, memo?: Map<string, number>): OrderEnv {
+  const once = label.startsWith('init.');
+  return {
+    sideRank: (s) => this.sideRank(s),
+    reversed,
+    label,
+    roll: (l, notation, attempt) => {
+      const key = `${l}@${attempt}`;
+      const known = (once ? this.onceMemo : memo)?.get(key);
+      if (known !== undefined) return known;
+      const v = this.dice.roll(l, notation).total;
+      (once ? this.onceMemo : memo)?.set(key, v);
+      return v;
+    },
+    decide: (l, options, fallback) => {
+      const key = `${l}?${options.join(',')}`;
+      const known = once ? this.onceChoices.get(key) : undefined;
+      if (known !== undefined) return known;
+      const chosen = this.decide(l, options, fallback, 'referee');
+      if (once) this.onceChoices.set(key, chosen);
+      return chosen;
+    },
+  };
+}
+
+/** A combatant (its turn) or one of its declarations, as orderings see it. */
+function orderable(this: Engine, c: Cmb, d: Decl | null, turn = false): Orderable {
+  const fixed = turn && this.rs.def.round.turns.resort === 'round-start' && !this.resuming.has(c);
+  const own = fixed ? (c.view.initiativeAtRoundStart as number | null) : (c.view.initiative as number | null);
+  return {
+    id: d ? `${c.id}.${d.action.def.id}` : c.id,
+    listing: c.index,
+    side: c.side,
+    initiative: d?.initiative ?? own ?? this.sideById.get(c.side)!.initiative,
+    declSeq: d?.seq ?? 0,
+    data: () => this.base({ actor: c.view, action: d ? d.action.view : null, target: d?.target?.view ?? null }),
+  };
+}
+
+export const initiativeMethods = { rollInitiative, initiativeValue, sideRank, tieLabel, orderEnv, orderable };

@@ -1,0 +1,196 @@
+/**
+ * Movement on the battle line. The moves of one group happen at the same time, in ticks:
+ * two movers closing on each other meet where their speeds say; a move stops within reach of an
+ * enemy who blocks; reactions fire before, during and after a move (concepts/triggers/move.ts).
+ */
+import { num } from '../compile/evaluator.js';
+import type { Engine } from './engine.js';
+import type { Cmb, Decl, Frame, Mover } from './types.js';
+
+/** Movement is simulated in this many ticks, so simultaneous moves meet where their speeds say. */
+const MOVE_TICKS = 20;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
+  const ms: Mover[] = [];
+  for (const { d, f, actSeq } of moves) {
+    const mv = d.action.movement!;
+    // Reactions before the move (a fighting withdrawal gives the foe an immediate attack).
+    this.fireMoveTriggers('before', d.c, d.action, actSeq, null);
+    if (d.c.out) continue;
+    const dist = Math.max(0, num(mv.distance(this.frameData(f))));
+    ms.push({ c: d.c, toward: mv.toward, target: f.target, left: dist, per: dist / MOVE_TICKS, from: d.c.view.position as number, stopWithin: mv.stopWithin, stopAtEnemies: mv.stopAtEnemies, blocks: mv.blocks, actSeq, fired: new Set(), action: d.action, moving: true, base: 0, v: 0, tm: null });
+  }
+  // The mover of each combatant (the first, should one combatant move twice in one group).
+  const moverOf = new Map<Cmb, Mover>();
+  for (const m of ms) if (!moverOf.has(m.c)) moverOf.set(m.c, m);
+  const distinct = moverOf.size === ms.length;
+  const duringTriggers = this.rs.triggersAt.has('move:during');
+  let moving = ms.length;
+  const tick: Mover[] = [];
+  for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {
+    // Every mover's step is planned from the positions at the start of the tick, then all
+    // steps happen together: two movers closing on each other meet where their speeds say.
+    tick.length = 0;
+    for (const m of ms) {
+      if (!m.moving) continue;
+      if (m.c.out || !m.target || m.target.out || m.left <= 1e-9) {
+        m.moving = false;
+        moving--;
+        continue;
+      }
+      tick.push(m);
+    }
+    if (distinct) this.integrateTick(tick);
+    else this.integrateTickShared(tick);
+    this.touchLine();
+    for (const m of tick) {
+      if (m.stopAtEnemies && this.blockedAt(m, moverOf) && m.moving) {
+        m.moving = false;
+        moving--;
+      }
+      if (duringTriggers) this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired);
+    }
+  }
+  for (const m of ms) {
+    if (m.c.view.position === m.from) continue;
+    this.emit('move', { combatant: m.c.id, from: m.from, to: m.c.view.position, distance: round2(Math.abs((m.c.view.position as number) - m.from)) });
+  }
+  for (const m of ms) this.fireMoveTriggers('after', m.c, m.action, m.actSeq, null);
+}
+
+/**
+ * One tick of simultaneous movement, integrated exactly: every mover goes at its speed
+ * (its move spread over the ticks) toward or away from its target; time advances to the next
+ * moment a mover reaches stopWithin of its target, and velocities are recomputed. A mover that
+ * has reached a target moving away follows it, as fast as it can.
+ *
+ * This is the form for movers that are all different combatants (always, unless a script
+ * declares two moves of one combatant into one group): each mover finds the mover of its
+ * target once per tick instead of searching for it in every pass.
+ */
+function integrateTick(this: Engine, ms: Mover[]): void {
+  const EPS = 1e-9;
+  const n = ms.length;
+  for (const m of ms) m.c.tickMover = m;
+  for (const m of ms) m.tm = m.target!.tickMover ?? null;
+  for (const m of ms) m.c.tickMover = null;
+  let remaining = 1;
+  for (let pass = 0; pass < n * 2 + 2 && remaining > EPS; pass++) {
+    for (let i = 0; i < n; i++) {
+      const m = ms[i]!;
+      const dir = (m.target!.view.position as number) >= (m.c.view.position as number) ? 1 : -1;
+      m.base = m.left > EPS ? (m.toward ? dir : -dir) * m.per : 0;
+    }
+    for (let i = 0; i < n; i++) {
+      const m = ms[i]!;
+      let vm = m.base;
+      if (m.toward && vm !== 0) {
+        const dir = Math.sign(vm);
+        const gap = Math.abs((m.target!.view.position as number) - (m.c.view.position as number)) - m.stopWithin;
+        if (gap <= EPS) {
+          const tv = (m.tm ? m.tm.base : 0) * dir; // the target's speed away from us
+          vm = tv > 0 ? dir * Math.min(m.per, tv) : 0;
+        }
+      }
+      m.v = vm;
+    }
+    // The next moment a mover closes on its target.
+    let tau = remaining;
+    for (let i = 0; i < n; i++) {
+      const m = ms[i]!;
+      const vm = m.v;
+      if (!m.toward || vm === 0) continue;
+      const dir = Math.sign(vm);
+      const gap = Math.abs((m.target!.view.position as number) - (m.c.view.position as number)) - m.stopWithin;
+      const vt = m.tm ? m.tm.v : 0;
+      const rate = dir * (vm - vt);
+      if (gap > EPS && rate > EPS) tau = Math.min(tau, gap / rate);
+    }
+    for (let i = 0; i < n; i++) {
+      const m = ms[i]!;
+      const d = Math.min(Math.abs(m.v * tau), m.left) * Math.sign(m.v);
+      if (d === 0) continue;
+      m.c.view.position = (m.c.view.position as number) + d;
+      m.left -= Math.abs(d);
+      m.c.view.moved = num(m.c.view.moved) + Math.abs(d);
+    }
+    remaining -= tau;
+  }
+  for (const m of ms) {
+    m.c.view.position = round2(m.c.view.position as number);
+    m.c.view.moved = round2(num(m.c.view.moved));
+  }
+}
+
+/** integrateTick for a group in which one combatant has several movers (velocities looked up by combatant). */
+function integrateTickShared(this: Engine, ms: Mover[]): void {
+  const pos = (c: Cmb) => c.view.position as number;
+  const EPS = 1e-9;
+  let remaining = 1;
+  for (let pass = 0; pass < ms.length * 2 + 2 && remaining > EPS; pass++) {
+    const base = new Map<Cmb, number>();
+    for (const m of ms) {
+      const dir = pos(m.target!) >= pos(m.c) ? 1 : -1;
+      base.set(m.c, m.left > EPS ? (m.toward ? dir : -dir) * m.per : 0);
+    }
+    const v = new Map<Mover, number>();
+    for (const m of ms) {
+      let vm = base.get(m.c)!;
+      if (m.toward && vm !== 0) {
+        const dir = Math.sign(vm);
+        const gap = Math.abs(pos(m.target!) - pos(m.c)) - m.stopWithin;
+        if (gap <= EPS) {
+          const tv = (base.get(m.target!) ?? 0) * dir;
+          vm = tv > 0 ? dir * Math.min(m.per, tv) : 0;
+        }
+      }
+      v.set(m, vm);
+    }
+    let tau = remaining;
+    for (const m of ms) {
+      const vm = v.get(m)!;
+      if (!m.toward || vm === 0) continue;
+      const dir = Math.sign(vm);
+      const gap = Math.abs(pos(m.target!) - pos(m.c)) - m.stopWithin;
+      const vt = [...v].find(([o]) => o.c === m.target)?.[1] ?? 0;
+      const rate = dir * (vm - vt);
+      if (gap > EPS && rate > EPS) tau = Math.min(tau, gap / rate);
+    }
+    for (const m of ms) {
+      const d = Math.min(Math.abs(v.get(m)! * tau), m.left) * Math.sign(v.get(m)!);
+      if (d === 0) continue;
+      m.c.view.position = pos(m.c) + d;
+      m.left -= Math.abs(d);
+      m.c.view.moved = num(m.c.view.moved) + Math.abs(d);
+    }
+    remaining -= tau;
+  }
+  for (const m of ms) {
+    m.c.view.position = round2(pos(m.c));
+    m.c.view.moved = round2(num(m.c.view.moved));
+  }
+}
+
+/**
+ * Crossing paths stops a move: the mover is within reach of an enemy that can block — one
+ * standing still, or moving with a move that blocks (a sprint never does). Its own target it
+ * simply follows.
+ */
+function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
+  const blocks = (o: Cmb) => {
+    if (o === m.target) return false;
+    const om = moverOf.get(o);
+    return !om || om.blocks;
+  };
+  const line = this.line();
+  if (line) return line.someEnemyWithin(m.c.side, m.c.view.position as number, this.rs.reach, blocks);
+  for (const o of this.cmbs) {
+    if (o.side === m.c.side || o.out || o === m.target) continue;
+    if (Math.abs((o.view.position as number) - (m.c.view.position as number)) > this.rs.reach) continue;
+    if (blocks(o)) return true;
+  }
+  return false;
+}
+
+export const movementMethods = { simulateMoves, integrateTick, integrateTickShared, blockedAt };

@@ -1,0 +1,204 @@
+/** The flow of a combat: rounds, turns (of sides, of combatants, or of everyone), phases, and the end. */
+import { truthy } from '../compile/evaluator.js';
+import { alwaysTrue } from '../compile/constants.js';
+import type { CPhase } from '../compile/types.js';
+import { orderIntoGroups, type Orderable } from './ordering.js';
+import type { Engine } from './engine.js';
+import { pauseByHost } from './host-ops.js';
+import type { Cmb, RunResult } from './types.js';
+
+/** Thrown to unwind when the fight ends. Not an Error: no stack trace is captured (it is thrown once per combat). */
+export class CombatEnded {}
+
+function run(this: Engine): RunResult {
+  this.emit('combat.start', {
+    ruleset: this.rs.def.id,
+    version: this.rs.def.version,
+    overlays: this.rs.overlays,
+    encounter: this.encounter.id,
+    seed: this.opts.seed,
+    sides: this.sides.map((s) => ({ id: s.id, combatants: s.members.map((m) => m.id) })),
+  });
+  try {
+    this.checkEnd();
+    if (this.rs.surprise && truthy(this.rs.surprise.when(this.baseData()))) {
+      this.round = 0;
+      this.playRound();
+    }
+    for (this.round = 1; this.round <= this.maxRounds; this.round++) this.playRound();
+    this.round = this.maxRounds;
+    this.ended = { winner: null, reason: 'round-limit' };
+  } catch (err) {
+    if (!(err instanceof CombatEnded)) throw err;
+  }
+  this.phase = this.step = this.turn = undefined;
+  this.expire('combat-end');
+  this.emit('combat.end', { winner: this.ended!.winner, reason: this.ended!.reason });
+  for (const label of this.dice.unusedPins()) {
+    this.emit('warning', { message: `pinned roll "${label}" was never rolled; check its label` });
+  }
+  for (const label of this.choices.keys()) {
+    if (!this.usedChoices.has(label)) this.emit('warning', { message: `pinned decision "${label}" was never asked; check its label` });
+  }
+  return { events: this.events, winner: this.ended!.winner, reason: this.ended!.reason, rounds: this.round };
+}
+
+function playRound(this: Engine): void {
+  this.phase = this.step = this.turn = undefined;
+  this.actsThisRound = 0;
+  this.decls = [];
+  this.endedTurn.clear();
+  this.resuming.clear();
+  this.turnPlayed = new Set();
+  for (const c of this.cmbs) {
+    c.slots = { ...(this.round === 0 && this.rs.surprise ? this.rs.surprise.slots : this.rs.def.economy.slots) };
+    c.reactions.clear();
+    c.view.plan = [];
+    c.view.doneLastRound = c.view.done ?? [];
+    c.view.done = [];
+    c.view.moved = 0;
+    c.view.engagedAtRoundStart = this.isEngaged(c);
+  }
+  for (const s of this.sides) {
+    s.view.damageDealtLast = s.view.damageDealt;
+    s.view.damageTakenLast = s.view.damageTaken;
+    s.view.downedLast = s.view.downed;
+    s.view.damageDealt = 0;
+    s.view.damageTaken = 0;
+    s.view.downed = 0;
+  }
+  this.sideSummary = null;
+  this.emit('round.start');
+  this.expire('round-start');
+  this.rollInitiative();
+  for (const c of this.cmbs) c.view.initiativeAtRoundStart = c.view.initiative;
+  // The surprise round: only those it names act.
+  if (this.round === 0 && this.rs.surprise) {
+    for (const c of this.cmbs) if (!truthy(this.rs.surprise.who(this.actorData(c.view)))) this.endedTurn.add(c);
+  }
+  const def = this.rs.def;
+  if (def.round.declare.when === 'round-start') this.declare(this.cmbs.filter((c) => !this.endedTurn.has(c)), null);
+  if (def.round.turns.by === 'combatant') this.playCombatantTurns();
+  else {
+    for (const tier of this.turnTiers()) {
+      const members = new Set(tier.flatMap((id) => this.sideById.get(id)?.members ?? [this.byId.get(id)!]));
+      this.playTurn(members, def.round.turns.by === 'none' ? null : tier);
+    }
+  }
+  // Held turns that resume at the very end of the round, in initiative order.
+  this.resumeAtRoundEnd();
+  const everyone = new Set(this.cmbs);
+  for (const phase of this.rs.finally) this.playPhase(phase, everyone);
+  this.phase = this.step = this.turn = undefined;
+  // Temporary adjustments end first: "highest + 1" for a held-over delayer counts without them.
+  this.expire('round-end');
+  this.expireHolds();
+  this.emit('round.end');
+  this.checkEnd();
+}
+
+/** One turn: the given combatants play every phase (a side's turn, a combatant's, or everyone's). */
+function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
+  const outer = { phase: this.phase, step: this.step, turn: this.turn };
+  if (who) {
+    this.turn = who.join('+');
+    this.phase = this.step = undefined;
+    this.emit('turn.start', { who });
+    for (const c of members) this.expire({ turnOf: c.id });
+    if (this.opts.host) pauseByHost(this, 'turn', who);
+  }
+  for (const phase of this.rs.phases) {
+    if ([...members].every((c) => this.endedTurn.has(c))) break;
+    this.playPhase(phase, members);
+  }
+  this.phase = outer.phase;
+  this.step = outer.step;
+  this.turn = outer.turn;
+  // A turn played inside another (a held action stepping in): say where the other goes on.
+  if (who && outer.turn !== undefined) this.emit('turn.start', { who: outer.turn.split('+'), continued: true });
+}
+
+function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
+  if (!alwaysTrue(phase.when) && !truthy(phase.when(this.baseData()))) return;
+  this.phase = phase.def.id;
+  this.step = undefined;
+  this.emit('phase.start');
+  this.expire({ phase: phase.def.id });
+  const def = this.rs.def;
+  const active = new Set([...members].filter((c) => !this.endedTurn.has(c)));
+  if (def.round.declare.when === 'phase-start') this.declare([...active], phase.def.id);
+  else for (const c of active) if (this.resuming.has(c)) this.declareMissing(c, phase.def.id);
+  for (const step of phase.steps) this.playStep(step, active);
+  this.step = undefined;
+  for (const d of this.decls) {
+    if (!d.done && d.phase === phase.def.id && active.has(d.c) && !this.endedTurn.has(d.c)) {
+      d.done = true;
+      this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
+    }
+  }
+}
+
+/**
+ * Combatants take turns one by one (simultaneous when tied), highest first. The queue is
+ * re-sorted before every turn, so an initiative changed mid-round (a delay, a reaction, a
+ * readied action) takes effect at once — unless turns.resort is "round-start".
+ */
+function playCombatantTurns(this: Engine): void {
+  this.turnPlayed = new Set();
+  const memo = new Map<string, number>();
+  for (let guard = 0; guard < this.cmbs.length * 4 + 8; guard++) {
+    const candidates = this.cmbs.filter((c) => (!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c));
+    if (candidates.length === 0) return;
+    const env = this.orderEnv(this.tieLabel('turns'), false, memo);
+    const groups = orderIntoGroups(candidates.map((c) => this.orderable(c, null, true)), this.rs.turnOrder, env);
+    const tier = groups[0]!.map((o) => this.byId.get(o.id)!);
+    for (const c of tier) this.turnPlayed.add(c);
+    this.playTurn(new Set(tier), tier.map((c) => c.id));
+    // A turn ended by a hold that replays it (a delay to a later count) is played again when that count comes.
+    for (const c of tier) {
+      if (this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
+        this.turnPlayed.delete(c);
+        this.holds.delete(c);
+        this.endedTurn.delete(c);
+        this.resuming.add(c);
+      }
+    }
+  }
+  throw this.rs.evaluator.at('/round/turns', `round ${this.round}: the turns never ended (a delay keeps postponing itself)`);
+}
+
+/** A fallen combatant still has a turn when a step performs something for the fallen (bleeding on its count). */
+function needsOutTurn(this: Engine, c: Cmb): boolean {
+  for (const phase of this.rs.phases) {
+    for (const step of phase.steps) {
+      if (step.perform && step.def.includeOut && truthy(step.select(this.actorData(c.view)))) return true;
+    }
+  }
+  return false;
+}
+
+/** The turns of this round: tiers of sides or combatants; one tier of everyone when there are no turns. */
+function turnTiers(this: Engine): string[][] {
+  const turns = this.rs.def.round.turns;
+  if (turns.by === 'none') return [this.sides.map((s) => s.id)];
+  if (turns.by === 'side') {
+    const items: Orderable[] = this.sides.map((s) => ({ id: s.id, listing: s.index, side: s.id, initiative: s.initiative, declSeq: 0, data: () => this.base({ side: s.view }) }));
+    return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
+  }
+  const items = this.cmbs.filter((c) => !c.out).map((c) => this.orderable(c, null));
+  return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
+}
+
+/** The fight ends when an end condition holds: unwinds the run. */
+function checkEnd(this: Engine): void {
+  if (this.ended) throw new CombatEnded();
+  const data = this.baseData();
+  for (const e of this.rs.end) {
+    if (!truthy(e.when(data))) continue;
+    const w = e.winner(data);
+    this.ended = { winner: typeof w === 'string' && this.sideById.has(w) ? w : null, reason: e.def.reason };
+    throw new CombatEnded();
+  }
+}
+
+export const roundMethods = { run, playRound, playTurn, playPhase, playCombatantTurns, needsOutTurn, turnTiers, checkEnd };

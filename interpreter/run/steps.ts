@@ -1,0 +1,131 @@
+/**
+ * Steps and groups: a step selects declarations (or performs an action for everyone it
+ * selects), orders them, and plays them group by group. A group of several is simultaneous.
+ */
+import { truthy } from '../compile/evaluator.js';
+import { alwaysFalse, alwaysTrue } from '../compile/constants.js';
+import type { CStep } from '../compile/types.js';
+import { orderIntoGroups, type Orderable } from './ordering.js';
+import type { Engine } from './engine.js';
+import { pauseByHost } from './host-ops.js';
+import type { Cmb, Decl, Frame } from './types.js';
+
+function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
+  const playing = (c: Cmb) => members.has(c) && !this.endedTurn.has(c);
+  let items: Decl[];
+  if (step.perform) {
+    items = [];
+    for (const c of this.cmbs) {
+      if (!playing(c) || (c.out && !step.def.includeOut)) continue;
+      if (!alwaysTrue(step.select) && !truthy(step.select(this.actorData(c.view)))) continue;
+      items.push({ seq: this.declSeq++, c, action: step.perform, target: c, phase: this.phase!, initiative: null, done: false, ...(c.out ? { allowOut: true } : {}) });
+    }
+  } else {
+    items = this.decls.filter((d) => {
+      if (d.done || d.held || d.phase !== this.phase || !playing(d.c)) return false;
+      return alwaysTrue(step.select) || truthy(step.select(this.base({ actor: d.c.view, action: d.action.view, target: d.target?.view ?? null })));
+    });
+  }
+  if (items.length === 0) return;
+  for (const d of items) d.done = true;
+  this.step = step.def.id;
+  this.emit('step.start');
+  if (this.opts.host) pauseByHost(this, 'step', null);
+  let reversed = false;
+  if (step.choice && this.holder) {
+    reversed = this.decide(`r${this.round}.${this.phase}.${step.choice.def.id}`, ['first', 'second'], step.choice.def.default, this.holder) === 'second';
+  }
+  // Order, play the first group, and order the rest again: an act may change initiative
+  // (a reaction, a delay) or end a turn (a hold).
+  const memo = new Map<string, number>();
+  const played = new Set<Decl>();
+  let remaining = items;
+  for (let guard = 0; remaining.length && guard < items.length + 1; guard++) {
+    const orderables = new Map<Orderable, Decl>();
+    for (const d of remaining) orderables.set(this.orderable(d.c, d), d);
+    const groups = orderIntoGroups([...orderables.keys()], step.order, this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, memo));
+    const group = groups[0]!.map((o) => orderables.get(o)!);
+    this.playGroup(group);
+    for (const d of group) played.add(d);
+    remaining = remaining.filter((d) => !played.has(d) && !this.endedTurn.has(d.c));
+  }
+  // Declarations of a turn that ended early (a hold) wait for the resumed turn.
+  for (const d of items) {
+    if (!played.has(d) && this.endedTurn.has(d.c)) {
+      d.done = false;
+      d.held = true;
+    }
+  }
+}
+
+/** Play one group of acts. A group of several is simultaneous: their damage lands together. */
+function playGroup(this: Engine, group: Decl[]): void {
+  // First decide who can act at all; only those form the simultaneous group.
+  // Someone holding its action may step in before these acts.
+  if (this.holds.size) for (const d of group) if (!d.c.out) this.offerResume(d.c);
+  const able: Array<{ d: Decl; f: Frame }> = [];
+  for (const d of group) {
+    const f = this.frameFor(d, null);
+    const reason = this.cannotAct(d, f);
+    if (reason) this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason });
+    else if (d.action.abort && this.decide(`r${this.round}.${d.c.id}.${d.action.def.id}.abort`, ['act', 'abort'], truthy(d.action.abort(this.frameData(f))) ? 'abort' : 'act', d.c.id) === 'abort') {
+      this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'aborted' });
+    } else able.push({ d, f });
+  }
+  const simultaneous = able.length > 1;
+  const groupId = simultaneous ? `g${++this.groupCounter}` : undefined;
+  const defer: Frame['defer'] = simultaneous ? [] : null;
+  const live: Array<{ d: Decl; f: Frame; actSeq: number }> = [];
+  for (const { d, f } of able) {
+    f.defer = defer;
+    this.spend(d.c, d.action.uses);
+    this.countAct();
+    const act = this.emit('act', {
+      combatant: d.c.id,
+      action: d.action.def.id,
+      target: f.target?.id ?? null,
+      ...(groupId ? { group: groupId } : {}),
+    });
+    (d.c.view.done as string[]).push(d.action.def.id);
+    live.push({ d, f, actSeq: act.seq });
+  }
+  // Reactions before the acts (a braced spear against a charge).
+  for (const l of live) this.fireActTriggers('before', l.d.c, l.d.action, l.actSeq, l.f.target);
+  // Moves of the group happen at the same time.
+  const moving = live.filter((l) => l.d.action.movement && !l.d.c.out);
+  if (moving.length) this.simulateMoves(moving.map((l) => ({ d: l.d, f: l.f, actSeq: l.actSeq })));
+  for (const l of live) {
+    if (l.d.c.out && !simultaneous && !l.d.allowOut) {
+      this.emit('skip', { combatant: l.d.c.id, action: l.d.action.def.id, reason: 'interrupted: out of the fight' });
+      continue;
+    }
+    if (l.f.target && l.f.target.out && l.d.action.def.target !== 'self' && !simultaneous) continue;
+    this.runEffects(l.d.action.effects, l.f);
+  }
+  if (defer && defer.length) {
+    for (const x of defer) this.applyDamage(x.target, x.amount, x.stat, x.by);
+  }
+  for (const l of live) this.fireActTriggers('after', l.d.c, l.d.action, l.actSeq, l.f.target);
+  this.checkEnd();
+}
+
+/** The frame of a declared act: its target now (an enemy who fell is replaced by the nearest). */
+function frameFor(this: Engine, d: Decl, defer: Frame['defer']): Frame {
+  let target = d.target;
+  const kind = d.action.def.target ?? 'enemy';
+  if (kind === 'enemy' && (!target || target.out)) target = this.pickTarget(d.c, 'nearest-enemy');
+  if (kind === 'self') target = d.c;
+  return { actor: d.c, target, action: d.action, local: {}, reaction: {}, defer, prefix: `r${this.round}.${d.c.id}.${d.action.def.id}`, depth: 0 };
+}
+
+/** Why this declared act cannot happen now, or null. */
+function cannotAct(this: Engine, d: Decl, f: Frame): string | null {
+  if (d.c.out && !d.allowOut) return 'out of the fight';
+  if (!alwaysFalse(this.rs.cannotAct) && truthy(this.rs.cannotAct(this.actorData(d.c.view)))) return 'cannot act now';
+  if (!this.canSpend(d.c, d.action.uses)) return `no ${d.action.uses.filter((s) => (d.c.slots[s] ?? 0) <= 0).join(', ')} left this round`;
+  if ((d.action.def.target ?? 'enemy') === 'enemy' && !f.target) return 'no target';
+  if (!alwaysTrue(d.action.requires) && !truthy(d.action.requires(this.frameData(f)))) return 'not allowed now (requires)';
+  return null;
+}
+
+export const stepMethods = { playStep, playGroup, frameFor, cannotAct };

@@ -1,0 +1,90 @@
+/**
+ * Reactions out of turn. The kinds of trigger (act, move, damage) and who may react are
+ * registered in concepts/triggers; this file plays one reaction.
+ */
+import { num, truthy, type Data } from '../compile/evaluator.js';
+import { alwaysTrue } from '../compile/constants.js';
+import type { CAction, CTrigger } from '../compile/types.js';
+import { actTriggers, moveTriggers } from '../concepts/triggers/index.js';
+import type { Engine } from './engine.js';
+import type { Cmb, Frame } from './types.js';
+import { DEFAULT_LIMITS } from './types.js';
+
+/** Reactions to a move, at `timing` (before, during, after). */
+function fireMoveTriggers(this: Engine, timing: string, mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): void {
+  moveTriggers.fire(this, timing, mover, action, eventSeq, fired);
+}
+
+/** Reactions to an act, at `timing` (before, after). */
+function fireActTriggers(this: Engine, timing: string, actor: Cmb, action: CAction, actSeq: number, target: Cmb | null): void {
+  actTriggers.fire(this, timing, actor, action, actSeq, target);
+}
+
+/** Who may react to `t` set off by `by`. */
+function reactorsFor(this: Engine, t: CTrigger, by: Cmb): Cmb[] {
+  return this.cmbs.filter((o) => o !== by && !o.out && t.reactors.includes(o, by));
+}
+
+function react(this: Engine, t: CTrigger, reactor: Cmb, by: Cmb, eventSeq: number, depth: number, event: Record<string, unknown> = {}): boolean {
+  if (t.perRound) {
+    const limit = num(t.perRound(this.base({ reactor: reactor.view, actor: reactor.view })));
+    if ((reactor.reactions.get(t.def.id) ?? 0) >= limit) return false;
+  }
+  if (!this.canSpend(reactor, t.uses)) return false;
+  const maxDepth = this.rs.limits.reactionDepth ?? DEFAULT_LIMITS.reactionDepth;
+  void depth;
+  if (this.reactionDepth >= maxDepth) throw this.rs.evaluator.at(t.ptr, `reactions nested deeper than ${maxDepth} (limits.reactionDepth): trigger "${t.def.id}" keeps setting itself off`);
+  const f: Frame = { actor: reactor, target: by, action: t.perform, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${reactor.id}.${t.def.id}`, depth: depth + 1, event };
+  const s = this.summary();
+  const data: Data = {
+    round: this.round,
+    phase: this.phase ?? null,
+    step: this.step ?? null,
+    options: this.rs.options,
+    holder: this.holder,
+    sides: this.sidesMap,
+    sideList: s.sideList,
+    standingSides: s.standingSides,
+    lastStanding: s.lastStanding,
+    best: s.best,
+    everyone: this.everyone,
+    reactor: reactor.view,
+    actor: reactor.view,
+    mover: by.view,
+    target: by.view,
+    distance: this.distance(reactor, by),
+    action: t.perform?.view ?? null,
+    event,
+  };
+  if (t.perform && !alwaysTrue(t.perform.requires) && !truthy(t.perform.requires(this.frameData(f)))) return false;
+  const wanted = truthy(t.when(data));
+  if (t.def.decide) {
+    // An optional reaction is the reactor's choice: a labelled decision whose default is `when`.
+    if (this.decide(`r${this.round}.${reactor.id}.${t.def.id}.${by.id}`, ['react', 'pass'], wanted ? 'react' : 'pass', reactor.id) !== 'react') return false;
+  } else if (!wanted) return false;
+  for (const [k, fn] of t.with) f.reaction[k] = fn(data);
+  this.spend(reactor, t.uses);
+  reactor.reactions.set(t.def.id, (reactor.reactions.get(t.def.id) ?? 0) + 1);
+  this.countAct();
+  if (t.perform) (reactor.view.done as string[]).push(t.perform.def.id);
+  let actSeq = eventSeq;
+  if (t.perform || t.uses.length) {
+    actSeq = this.emit('act', { combatant: reactor.id, action: t.perform?.def.id ?? t.def.id, target: by.id, reaction: { trigger: t.def.id, to: eventSeq, by: by.id } }).seq;
+  }
+  this.reactionDepth++;
+  try {
+    // A reaction's act can itself be reacted to; reactionDepth bounds the chain.
+    if (t.perform) this.fireActTriggers('before', reactor, t.perform, actSeq, by);
+    if (!reactor.out) {
+      if (t.perform) this.runEffects(t.perform.effects, f);
+      this.runEffects(t.effects, f);
+    }
+    if (t.perform) this.fireActTriggers('after', reactor, t.perform, actSeq, by);
+  } finally {
+    this.reactionDepth--;
+  }
+  this.checkEnd();
+  return true;
+}
+
+export const triggerMethods = { fireMoveTriggers, fireActTriggers, reactorsFor, react };

@@ -1,0 +1,124 @@
+/**
+ * The engine's state, piece by piece: combatants, sides, declarations, conditions, the frame of
+ * an act, and the options and result of a run.
+ */
+import type { EngineHost } from './host.js';
+import type { CAction, CEffect, Moment } from '../compile/types.js';
+import type { TraceEvent } from '../trace/events.js';
+
+export interface RunOptions {
+  seed: number;
+  /** Pinned dice: label → total ("7") or single dice ("3,4"). */
+  rolls?: ReadonlyMap<string, string>;
+  /** Pinned decisions: label → chosen option. */
+  choices?: ReadonlyMap<string, string>;
+  /** Round limit (overrides the ruleset's). */
+  rounds?: number;
+  /** Who drives the run and may answer its questions (run/host.ts); absent in a plain run. */
+  host?: EngineHost;
+}
+
+export interface RunResult {
+  events: TraceEvent[];
+  winner: string | null;
+  reason: string;
+  rounds: number;
+}
+
+export const DEFAULT_LIMITS = { rounds: 50, actsPerRound: 10_000, reactionDepth: 8 } as const;
+
+/** A condition, a temporary `set` or `adjust`, counting down to the moment it ends. */
+export interface Condition {
+  id: string;
+  owner: Cmb;
+  moment: Moment;
+  remaining: number;
+  /** For `set ... until`: the key and the value to restore. */
+  restore?: { key: string; value: unknown };
+  /** For `adjust ... until`: what to take back. */
+  adjust?: { key: string; by: number };
+  /** Effects when it ends, by `by` on `owner`. */
+  then?: { effects: CEffect[]; by: Cmb; target: Cmb | null; prefix: string };
+}
+
+/** A combatant. `view` is what expressions see as `actor`, `target`, … */
+export interface Cmb {
+  id: string;
+  side: string;
+  index: number;
+  view: Record<string, unknown>;
+  slots: Record<string, number>;
+  out: boolean;
+  reactions: Map<string, number>;
+  initiative: number | null;
+  /** Scratch for integrateTick: this combatant's mover in the current tick. */
+  tickMover?: Mover | null;
+}
+
+/** One move of a group being simulated. */
+export interface Mover {
+  c: Cmb;
+  toward: boolean;
+  target: Cmb | null;
+  left: number;
+  per: number;
+  from: number;
+  stopWithin: number;
+  stopAtEnemies: boolean;
+  blocks: boolean;
+  actSeq: number;
+  fired: Set<string>;
+  action: CAction;
+  /** Still moving (not stopped, not arrived). */
+  moving: boolean;
+  /** Scratch for integrateTick: this pass's base velocity and velocity, and the mover of the target in this tick. */
+  base: number;
+  v: number;
+  tm: Mover | null;
+}
+
+/** A declared action (or one a step performs for everyone it selects). */
+export interface Decl {
+  seq: number;
+  c: Cmb;
+  action: CAction;
+  target: Cmb | null;
+  phase: string;
+  initiative: number | null;
+  done: boolean;
+  /** Its actor holds its turn: the declaration waits for the resumed turn. */
+  held?: boolean;
+  /** Performed for a fallen combatant by a step that includes the fallen. */
+  allowOut?: boolean;
+}
+
+export interface SideState {
+  id: string;
+  index: number;
+  members: Cmb[];
+  /** Members not out of the fight (kept up to date where `out` changes). */
+  standing: number;
+  view: Record<string, unknown>;
+  initiative: number | null;
+}
+
+/** The frame of an act, a reaction or a condition's `then`: what its effects work on. */
+export interface Frame {
+  actor: Cmb;
+  target: Cmb | null;
+  action: CAction | null;
+  local: Record<string, unknown>;
+  reaction: Record<string, unknown>;
+  defer: Array<{ target: Cmb; amount: number; stat: string; by: Cmb }> | null;
+  prefix: string;
+  depth: number;
+  /** For reactions: what set them off. */
+  event?: Record<string, unknown>;
+  /** Procedure calls in progress (bounds recursion). */
+  calls?: number;
+}
+
+/** A plain frame for `actor` (no action yet). */
+export function frame(actor: Cmb, target: Cmb | null, action: CAction | null, prefix: string, depth = 0): Frame {
+  return { actor, target, action, local: {}, reaction: {}, defer: null, prefix, depth };
+}

@@ -1,0 +1,52 @@
+/**
+ * The registered concepts (interpreter/concepts/) and the document language agree: every name a
+ * ruleset may write has a definition, and every definition can be written. A new concept is one
+ * file, one line in its table, and its name in schemas/ruleset.schema.json; this test says which
+ * of the three is missing.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EFFECT_OPS } from '../interpreter/concepts/effects/index.js';
+import { HOLD_EXPIRIES } from '../interpreter/concepts/hold-expiry/index.js';
+import { HOLD_MODES } from '../interpreter/concepts/hold-modes/index.js';
+import { INITIATIVE_SCOPES } from '../interpreter/concepts/initiative-scopes/index.js';
+import { ORDER_KEYS } from '../interpreter/concepts/sort-keys/index.js';
+import { TARGET_PICKERS } from '../interpreter/concepts/targets/index.js';
+import { TIE_BREAKS } from '../interpreter/concepts/tie-breaks/index.js';
+import { REACTOR_KINDS, TRIGGER_KINDS } from '../interpreter/concepts/triggers/index.js';
+import { ROOT } from './support/cases.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema read as plain JSON
+const schema = JSON.parse(readFileSync(join(ROOT, 'schemas/ruleset.schema.json'), 'utf8')) as { $defs: Record<string, any> };
+const d = schema.$defs;
+const sorted = (xs: Iterable<string>) => [...xs].sort();
+
+describe('each concept table matches the names the schema allows', () => {
+  const cases: Array<[string, Record<string, unknown>, string[]]> = [
+    ['effect ops', EFFECT_OPS, d.effect.properties.op.enum],
+    ['sort keys', ORDER_KEYS, d.orderKey.oneOf[0].enum],
+    // A tie-break is a name, or an object keyed by its name ({ "reroll": "1d6" }).
+    ['tie-breaks', TIE_BREAKS, [...d.ties.oneOf[0].enum, ...d.ties.oneOf.slice(1).flatMap((o: { required: string[] }) => o.required)]],
+    ['hold modes', HOLD_MODES, d.effectHold.properties.resume.enum],
+    ['hold expiries', HOLD_EXPIRIES, d.effectHold.properties.expires.enum],
+    ['initiative scopes', INITIATIVE_SCOPES, d.initiative.properties.scope.enum],
+    ['trigger kinds', TRIGGER_KINDS, d.trigger.properties.on.enum],
+    ['reactors', REACTOR_KINDS, d.trigger.properties.reactors.enum],
+    ['target pickers', TARGET_PICKERS, d.policyEntry.properties.target.enum],
+  ];
+  for (const [what, table, names] of cases) {
+    it(what, () => {
+      expect(sorted(Object.keys(table))).toEqual(sorted(names));
+    });
+  }
+  it('every trigger timing the schema allows is a timing of some kind', () => {
+    const timings = new Set(Object.values(TRIGGER_KINDS).flatMap((k) => Object.keys(k.timings)));
+    expect(sorted(timings)).toEqual(sorted(d.trigger.properties.timing.enum));
+  });
+  it('every definition says what it is in game terms', () => {
+    for (const table of cases.map((c) => c[1])) {
+      for (const def of Object.values(table) as Array<{ description: string }>) expect(def.description.length).toBeGreaterThan(8);
+    }
+  });
+});
