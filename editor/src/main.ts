@@ -1,5 +1,6 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+import PlayerView from './components/play/PlayerView.svelte';
 import './app.css';
 import { watch, workspace } from './lib/workspace.svelte.js';
 import { variants } from './lib/variant.svelte.js';
@@ -51,4 +52,6 @@ async function start(): Promise<void> {
   void navigator.storage?.persist?.().catch(() => false);
 }
 
-void start();
+// The player view (a second window facing the players) needs no workspace: it listens to the table.
+if (new URLSearchParams(location.search).get('view') === 'player') mount(PlayerView, { target: document.getElementById('app')! });
+else void start();
