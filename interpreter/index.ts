@@ -84,9 +84,11 @@ export { createSchemaValidator, type SchemaValidatorOptions } from './validate/s
 export { createPrecompiledValidator, schemaFingerprint, type GeneratedValidators, type SchemaValidator } from './validate/precompiled.js';
 export { runCombat, DEFAULT_LIMITS, type RunOptions, type RunResult } from './run/engine.js';
 export { ORDER_KEYS, ORDER_PRESETS, resolveOrderingRef } from './run/ordering.js';
+export { describeTieBreak } from './concepts/tie-breaks/index.js';
 export { parseNotation, DiceError, type ParsedNotation } from './dice/index.js';
-export { toJsonLines, type TraceEvent, type EventType } from './trace/events.js';
+export { toJsonLines, EVENT_FIELDS, type TraceEvent, type EventType, type EventOf, type EventFields } from './trace/events.js';
 export { formatTimeline } from './trace/text.js';
+export { initiativeFacts, initiativeLine } from './trace/facts.js';
 export type * from './model/types.js';
 
 // Sessions: a combat driven input by input.

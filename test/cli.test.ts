@@ -258,7 +258,7 @@ describe('run', () => {
     expect(text.status).toBe(0);
     expect(text.stdout).toContain('🎲 r1.initiative.party.d6 = 1  (1d6: 1) pinned');
     expect(text.stdout).toContain('🎲 r1.initiative.bandits.d6 = 6  (1d6: 6) pinned');
-    expect(text.stdout).toMatch(/initiative bandits: 6 \(rank 0\) — holds initiative/);
+    expect(text.stdout).toMatch(/initiative bandits: 6 \(rank 0, holds initiative\)/);
     const events = parseLines(pb(...args, '--format', 'json').stdout);
     const roll = events.find((e) => e.type === 'roll' && e.label === 'r1.initiative.party.d6')!;
     expect(roll).toMatchObject({ total: 1, dice: [1], pinned: true });

@@ -13,7 +13,7 @@ import { HOLD_MODES } from '../interpreter/concepts/hold-modes/index.js';
 import { INITIATIVE_SCOPES } from '../interpreter/concepts/initiative-scopes/index.js';
 import { ORDER_KEYS } from '../interpreter/concepts/sort-keys/index.js';
 import { TARGET_PICKERS } from '../interpreter/concepts/targets/index.js';
-import { TIE_BREAKS } from '../interpreter/concepts/tie-breaks/index.js';
+import { describeTieBreak, TIE_BREAKS } from '../interpreter/concepts/tie-breaks/index.js';
 import { REACTOR_KINDS, TRIGGER_KINDS } from '../interpreter/concepts/triggers/index.js';
 import { ROOT } from './support/cases.js';
 
@@ -43,6 +43,11 @@ describe('each concept table matches the names the schema allows', () => {
   it('every trigger timing the schema allows is a timing of some kind', () => {
     const timings = new Set(Object.values(TRIGGER_KINDS).flatMap((k) => Object.keys(k.timings)));
     expect(sorted(timings)).toEqual(sorted(d.trigger.properties.timing.enum));
+  });
+  it('sort keys and tie-breaks have the short phrase the editor shows', () => {
+    for (const k of Object.values(ORDER_KEYS)) expect(k.phrase.length).toBeGreaterThan(8);
+    expect(describeTieBreak(undefined)).toBe(TIE_BREAKS.simultaneous!.phrase('simultaneous', describeTieBreak));
+    expect(describeTieBreak({ reroll: '1d6', then: 'referee' })).toBe('re-roll 1d6, highest first; tied again: the referee decides who goes first');
   });
   it('every definition says what it is in game terms', () => {
     for (const table of cases.map((c) => c[1])) {

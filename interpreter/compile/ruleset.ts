@@ -73,6 +73,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
           }
         : null,
       effects: [],
+      onDeclare: [],
     });
   });
   // Procedures first (filled in place, so they may call each other), then actions' effects.
@@ -83,6 +84,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
   }
   def.actions.forEach((a, i) => {
     actions.get(a.id)!.effects = compileEffects(a.effects ?? [], `/actions/${i}/effects`, ev, procs);
+    actions.get(a.id)!.onDeclare = compileEffects(a.onDeclare ?? [], `/actions/${i}/onDeclare`, ev, procs);
   });
   const actionAt = (id: string, ptr: string): CAction => {
     const a = actions.get(id);
@@ -135,6 +137,15 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     }
   }
 
+  const choice = def.round.phaseChoice;
+  if (choice) {
+    const ids = phases.map((p) => p.def.id);
+    choice.phases.forEach((id, i) => {
+      if (!ids.includes(id)) throw ev.at(`/round/phaseChoice/phases/${i}`, `unknown phase "${id}"; the phases of a turn are ${ids.join(', ')}`);
+    });
+    if (!choice.phases.includes(choice.default)) throw ev.at('/round/phaseChoice/default', `"${choice.default}" is not one of ${choice.phases.join(', ')}`);
+  }
+
   const ini = def.initiative;
   return {
     def,
@@ -157,6 +168,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     declare: { order: orderingAt(def.round.declare.order, '/round/declare/order'), choice: def.round.declare.choice ? { def: def.round.declare.choice } : null },
     phases,
     finally: finallyPhases,
+    phaseChoice: choice ? { def: choice, phases: new Set(choice.phases) } : null,
     surprise: def.round.surprise
       ? { when: ev.compile(def.round.surprise.when, '/round/surprise/when'), who: ev.compile(def.round.surprise.who, '/round/surprise/who'), slots: def.round.surprise.slots }
       : null,

@@ -3,7 +3,7 @@
  * closure, every reference looked up, and every concept bound to its registered definition.
  */
 import type { Evaluator, Fn } from './evaluator.js';
-import type { Action, Judgment, PolicyEntry, Ruleset, SideChoice, Step, Trigger, EndCondition, Phase } from '../model/types.js';
+import type { Action, Judgment, PolicyEntry, Ruleset, SideChoice, Step, Trigger, EndCondition, Phase, PhaseChoice } from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
 import type { HoldExpiry, HoldMode, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
 import type { Engine } from '../run/engine.js';
@@ -17,7 +17,8 @@ export interface HoldSpec {
   mode: HoldMode;
   to: Fn;
   when: Fn;
-  takeOver: boolean;
+  /** Stepping in takes over the interrupted one's initiative: as it is now, without temporary adjustments, or not. */
+  takeOver: false | 'current' | 'base';
   expires: string;
   expiry: HoldExpiry;
 }
@@ -36,6 +37,8 @@ export interface CAction {
   initiative: Fn | null;
   movement: { toward: boolean; distance: Fn; stopWithin: number; stopAtEnemies: boolean; blocks: boolean } | null;
   effects: CEffect[];
+  /** Effects as soon as it is declared. */
+  onDeclare: CEffect[];
 }
 
 export interface CStep {
@@ -97,6 +100,8 @@ export interface CompiledRuleset {
   declare: { order: CompiledOrdering; choice: { def: SideChoice } | null };
   phases: CPhase[];
   finally: CPhase[];
+  /** Each turn, the order of these phases is chosen (round.phaseChoice). */
+  phaseChoice: { def: PhaseChoice; phases: Set<string> } | null;
   surprise: { when: Fn; who: Fn; slots: Record<string, number> } | null;
   actions: Map<string, CAction>;
   triggers: CTrigger[];

@@ -32,8 +32,10 @@ export interface OrderEnv {
 /** A built-in sort key: lower values come first. */
 export interface KeyDef {
   name: string;
-  /** In game terms; the editor shows it. */
+  /** In game terms, as a sentence (documentation, hover). */
   description: string;
+  /** As a referee would say it, in a few words ("highest initiative first"): the editor's views show it. */
+  phrase: string;
   value(item: Orderable, env: OrderEnv): number;
 }
 
@@ -46,8 +48,8 @@ export interface TieBreakDef {
   name: string;
   /** In game terms; the editor shows it. */
   description: string;
-  /** `ties` as written (a string, or an object with the key `name`) in a phrase for the editor. */
-  phrase(ties: TieBreak): string;
+  /** `ties` as written (a string, or an object keyed by `name`) as a referee would say it: the editor's views show it. */
+  phrase(ties: TieBreak, phraseOf: (other: TieBreak) => string): string;
   /** Order the tied `group`. `again` breaks a remaining tie with another tie-break. */
   break<T extends Orderable>(group: T[], ties: TieBreak, env: OrderEnv, attempt: number, again: BreakTie): T[][];
 }

@@ -123,6 +123,8 @@ export interface RoundDef {
   phases: Phase[];
   /** Phases played once by everyone after all turns (extra actions at the end of the turn). */
   finally?: Phase[];
+  /** Each turn, whoever's turn it is chooses which of these phases comes first (a labelled decision). */
+  phaseChoice?: PhaseChoice;
   /** A surprise round before the first: only some act, with fewer slots. */
   surprise?: { description?: string; when: Expr; who: Expr; slots: Record<string, number> };
 }
@@ -140,6 +142,16 @@ export interface Movement {
   blocks?: boolean;
 }
 
+export interface PhaseChoice {
+  /** The decision's id: its label is r<round>.<who>.<id>. */
+  id: string;
+  description?: string;
+  /** The phases whose order is chosen; the others keep their place. */
+  phases: string[];
+  /** The phase played first when nobody says otherwise. */
+  default: string;
+}
+
 export type Effect =
   | { op: 'roll'; dice: Expr; label: string; as: string }
   | { op: 'if'; cond: Expr; then: Effect[]; else?: Effect[] }
@@ -148,7 +160,7 @@ export type Effect =
   | { op: 'set'; on?: 'self' | 'target'; key: string; value: Expr; until?: Duration }
   | { op: 'condition'; id: string; on?: 'self' | 'target'; duration: Duration; description?: string; then?: Effect[] }
   | { op: 'adjust'; on?: 'self' | 'target'; key: string; by: Expr; until?: Duration }
-  | { op: 'hold'; resume: 'at' | 'before-act' | 'round-end'; to?: Expr; when?: Expr; takeOver?: boolean; expires?: 'lost' | 'first-next-round' }
+  | { op: 'hold'; resume: 'at' | 'before-act' | 'round-end'; to?: Expr; when?: Expr; takeOver?: boolean | 'current' | 'base'; expires?: 'lost' | 'first-next-round' }
   | { op: 'note'; text: string }
   | { op: 'call'; procedure: string; with?: Record<string, Expr> };
 
@@ -175,6 +187,8 @@ export interface Action {
   abort?: Expr;
   movement?: Movement;
   effects?: Effect[];
+  /** Effects that happen as soon as the action is declared (at round start: before the turns are ordered). */
+  onDeclare?: Effect[];
 }
 
 export interface Trigger {

@@ -2,7 +2,7 @@
 import { num } from '../compile/evaluator.js';
 import type { Moment } from '../compile/types.js';
 import type { Engine } from './engine.js';
-import type { Condition, Frame } from './types.js';
+import type { Cmb, Condition, Frame } from './types.js';
 
 export function describeMoment(m: Moment): string {
   if (typeof m === 'string') return m;
@@ -22,7 +22,10 @@ function expire(this: Engine, moment: Moment): void {
   this.conditions = keep;
   for (const cond of ending) {
     if (cond.adjust) {
-      this.setView(cond.owner, cond.adjust.key, num(cond.owner.view[cond.adjust.key]) - cond.adjust.by);
+      const value = num(cond.owner.view[cond.adjust.key]) - cond.adjust.by;
+      this.setView(cond.owner, cond.adjust.key, value);
+      // A change of initiative is visible when it is made, and when it is taken back.
+      if (cond.adjust.key === 'initiative') this.emit('initiative', { who: cond.owner.id, scope: 'combatant', value, adjusted: -cond.adjust.by, expired: true });
       this.recheckOut(cond.owner);
       continue;
     }
@@ -42,4 +45,11 @@ function expire(this: Engine, moment: Moment): void {
   }
 }
 
-export const conditionMethods = { expire };
+/** A stat of `c` without its temporary adjustments (`adjust … until` still running). */
+function withoutAdjustments(this: Engine, c: Cmb, key: string): number {
+  let v = num(c.view[key]);
+  for (const cond of this.conditions) if (cond.owner === c && cond.adjust?.key === key) v -= cond.adjust.by;
+  return v;
+}
+
+export const conditionMethods = { expire, withoutAdjustments };

@@ -89,6 +89,9 @@ function addDecl(this: Engine, c: Cmb, action: CAction, target: Cmb | null, phas
   (c.view.plan as string[]).push(action.def.id);
   this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase, ...(scripted ? { scripted: true } : {}), ...(answered ? { answered: true } : {}) });
   this.rs.initiative.scope.declared?.(this, d);
+  if (action.onDeclare.length) {
+    this.runEffects(action.onDeclare, { actor: c, target, action, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${c.id}.${action.def.id}`, depth: 0 });
+  }
 }
 
 /** A target picked the way a policy names it (`nearest-enemy`, …). */

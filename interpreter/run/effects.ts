@@ -25,8 +25,9 @@ function ownTurn(this: Engine, m: Moment, f: Frame): Moment {
 /** Damage dealt: the stat goes down, the sides keep count, and damage triggers fire. */
 function applyDamage(this: Engine, target: Cmb, amount: number, stat: string, by: Cmb): void {
   const wasOut = target.out;
-  this.setView(target, stat, num(target.view[stat]) - amount);
-  this.emit('damage', { target: target.id, amount, stat, value: target.view[stat], by: by.id });
+  const value = num(target.view[stat]) - amount;
+  this.setView(target, stat, value);
+  this.emit('damage', { target: target.id, amount, stat, value, by: by.id });
   const bySide = this.sideById.get(by.side)!;
   const tSide = this.sideById.get(target.side)!;
   if (by.side !== target.side) bySide.view.damageDealt = num(bySide.view.damageDealt) + amount;

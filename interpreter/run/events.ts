@@ -1,17 +1,22 @@
 /** The trace as the engine writes it: events, rolls, and labelled decisions. */
 import { PhasebookError } from '../diagnostics.js';
 import type { RollResult } from '../dice/index.js';
-import type { TraceEvent } from '../trace/events.js';
+import type { EventFields, EventOf, EventType } from '../trace/events.js';
 import type { Engine } from './engine.js';
 
-function emit(this: Engine, type: TraceEvent['type'], fields: Record<string, unknown> = {}): TraceEvent {
-  const e: TraceEvent = { seq: this.seq++, type, round: this.round };
+/** Fields of an event of type T; none for the types that have none. */
+type FieldsArg<T extends EventType> = object extends EventFields<T> ? [fields?: EventFields<T>] : [fields: EventFields<T>];
+
+/** Add an event to the trace: its number, the round, and where it happened, then its own fields. */
+function emit<T extends EventType>(this: Engine, type: T, ...[fields]: FieldsArg<T>): EventOf<T> {
+  const e: { seq: number; type: T; round: number; turn?: string; phase?: string; step?: string } = { seq: this.seq++, type, round: this.round };
   if (this.turn !== undefined && type !== 'round.start' && type !== 'round.end') e.turn = this.turn;
   if (this.phase !== undefined) e.phase = this.phase;
   if (this.step !== undefined) e.step = this.step;
-  Object.assign(e, fields);
-  this.events.push(e);
-  return e;
+  if (fields) Object.assign(e, fields);
+  const event = e as EventOf<T>;
+  this.events.push(event);
+  return event;
 }
 
 function onRoll(this: Engine, r: RollResult): void {

@@ -128,7 +128,7 @@ function intervene(e: Engine, iv: Intervention): void {
       const stat = iv.stat ?? 'hp';
       const delta = iv.op === 'damage' ? -iv.amount : iv.amount;
       e.setView(c, stat, num(c.view[stat]) + delta);
-      e.emit('intervention', { op: iv.op, target: c.id, amount: iv.amount, stat, value: c.view[stat] });
+      e.emit('intervention', { op: iv.op, target: c.id, amount: iv.amount, stat, value: num(c.view[stat]) });
       e.recheckOut(c);
       break;
     }

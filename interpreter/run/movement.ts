@@ -54,7 +54,7 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
   }
   for (const m of ms) {
     if (m.c.view.position === m.from) continue;
-    this.emit('move', { combatant: m.c.id, from: m.from, to: m.c.view.position, distance: round2(Math.abs((m.c.view.position as number) - m.from)) });
+    this.emit('move', { combatant: m.c.id, from: m.from, to: m.c.view.position as number, distance: round2(Math.abs((m.c.view.position as number) - m.from)) });
   }
   for (const m of ms) this.fireMoveTriggers('after', m.c, m.action, m.actSeq, null);
 }

@@ -77,7 +77,11 @@ function playRound(this: Engine): void {
     for (const c of this.cmbs) if (!truthy(this.rs.surprise.who(this.actorData(c.view)))) this.endedTurn.add(c);
   }
   const def = this.rs.def;
-  if (def.round.declare.when === 'round-start') this.declare(this.cmbs.filter((c) => !this.endedTurn.has(c)), null);
+  if (def.round.declare.when === 'round-start') {
+    this.declare(this.cmbs.filter((c) => !this.endedTurn.has(c)), null);
+    // What the declarations changed (an initiative bonus declared for the round) is part of the round's start.
+    for (const c of this.cmbs) c.view.initiativeAtRoundStart = c.view.initiative;
+  }
   if (def.round.turns.by === 'combatant') this.playCombatantTurns();
   else {
     for (const tier of this.turnTiers()) {
@@ -107,9 +111,15 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     for (const c of members) this.expire({ turnOf: c.id });
     if (this.opts.host) pauseByHost(this, 'turn', who);
   }
-  for (const phase of this.rs.phases) {
+  const phases = this.rs.phases.slice();
+  let chosen = false;
+  for (let i = 0; i < phases.length; i++) {
     if ([...members].every((c) => this.endedTurn.has(c))) break;
-    this.playPhase(phase, members);
+    if (!chosen && who && this.rs.phaseChoice?.phases.has(phases[i]!.def.id)) {
+      chosen = true;
+      this.choosePhaseOrder(phases, i, who);
+    }
+    this.playPhase(phases[i]!, members);
   }
   this.phase = outer.phase;
   this.step = outer.step;
@@ -136,6 +146,27 @@ function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
     }
   }
+}
+
+/**
+ * round.phaseChoice: when a turn reaches the first of the phases whose order is chosen, whoever's
+ * turn it is chooses which comes first; the chosen one takes that place, the others follow in order.
+ */
+function choosePhaseOrder(this: Engine, phases: CPhase[], at: number, who: string[]): void {
+  const pc = this.rs.phaseChoice!;
+  const slots: number[] = [];
+  phases.forEach((p, i) => {
+    if (i >= at && pc.phases.has(p.def.id)) slots.push(i);
+  });
+  const options = slots.map((i) => phases[i]!.def.id);
+  const fallback = options.includes(pc.def.default) ? pc.def.default : options[0]!;
+  const by = who.join('+');
+  const first = this.decide(`r${this.round}.${by}.${pc.def.id}`, options, fallback, by);
+  const inOrder = slots.map((i) => phases[i]!);
+  const ordered = [...inOrder.filter((p) => p.def.id === first), ...inOrder.filter((p) => p.def.id !== first)];
+  slots.forEach((slot, k) => {
+    phases[slot] = ordered[k]!;
+  });
 }
 
 /**
@@ -201,4 +232,4 @@ function checkEnd(this: Engine): void {
   }
 }
 
-export const roundMethods = { run, playRound, playTurn, playPhase, playCombatantTurns, needsOutTurn, turnTiers, checkEnd };
+export const roundMethods = { run, playRound, playTurn, choosePhaseOrder, playPhase, playCombatantTurns, needsOutTurn, turnTiers, checkEnd };

@@ -31,7 +31,7 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
   for (const e of events) {
     switch (e.type) {
       case 'combat.start':
-        for (const s of e.sides as Array<{ id: string; combatants: string[] }>) {
+        for (const s of e.sides) {
           rec.damageDealt[s.id] = 0;
           rec.damageTaken[s.id] = 0;
           for (const c of s.combatants) {
@@ -44,15 +44,15 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
         }
         break;
       case 'step.start':
-        stepKey = `${e.round}/${String(e.turn ?? '')}/${String(e.phase)}/${String(e.step)}`;
+        stepKey = `${e.round}/${e.turn ?? ''}/${e.phase}/${e.step}`;
         firstSeen = false;
         firstGroup = undefined;
         break;
       case 'act': {
         if (e.reaction) break;
-        const c = e.combatant as string;
+        const c = e.combatant;
         rec.acted[c] = (rec.acted[c] ?? 0) + 1;
-        const g = (e.group as string | undefined) ?? null;
+        const g = e.group ?? null;
         if (!firstSeen) {
           firstSeen = true;
           firstGroup = g;
@@ -62,10 +62,10 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
         break;
       }
       case 'damage': {
-        const amount = e.amount as number;
+        const amount = e.amount;
         if (amount <= 0) break;
-        const by = e.by as string;
-        const target = e.target as string;
+        const by = e.by;
+        const target = e.target;
         const bySide = sideOf.get(by);
         const tSide = sideOf.get(target);
         if (bySide && tSide && bySide !== tSide) rec.damageDealt[bySide] = (rec.damageDealt[bySide] ?? 0) + amount;
@@ -74,15 +74,15 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
         break;
       }
       case 'down': {
-        const c = e.combatant as string;
+        const c = e.combatant;
         rec.survived[c] = false;
         const by = lastDamageBy.get(c);
         if (by && sideOf.get(by) !== sideOf.get(c)) rec.kills[by] = (rec.kills[by] ?? 0) + 1;
         break;
       }
       case 'combat.end':
-        rec.winner = (e.winner as string | null) ?? null;
-        rec.reason = e.reason as string;
+        rec.winner = e.winner;
+        rec.reason = e.reason;
         rec.rounds = e.round;
         break;
     }

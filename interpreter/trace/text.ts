@@ -3,9 +3,10 @@
  * are shown as one group; every roll and decision shows its label, so a game master can pin
  * it with --roll LABEL=VALUE or --choose LABEL=OPTION.
  */
-import type { TraceEvent } from './events.js';
+import type { EventOf, TraceEvent } from './events.js';
+import { initiativeLine } from './facts.js';
 
-const arrow = (target: unknown) => (target ? ` → ${String(target)}` : '');
+const arrow = (target: string | null | undefined) => (target ? ` → ${target}` : '');
 
 export function formatTimeline(events: readonly TraceEvent[]): string {
   const out: string[] = [];
@@ -25,9 +26,9 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
     const e = events[i]!;
     switch (e.type) {
       case 'combat.start': {
-        const overlays = (e.overlays as string[]).length ? ` + ${(e.overlays as string[]).join(' + ')}` : '';
-        line(0, `Combat · ruleset ${String(e.ruleset)} ${String(e.version)}${overlays} · encounter ${String(e.encounter)} · seed ${String(e.seed)}`);
-        for (const s of e.sides as Array<{ id: string; combatants: string[] }>) line(1, `side ${s.id}: ${s.combatants.join(', ')}`);
+        const overlays = e.overlays.length ? ` + ${e.overlays.join(' + ')}` : '';
+        line(0, `Combat · ruleset ${e.ruleset} ${e.version}${overlays} · encounter ${e.encounter} · seed ${e.seed}`);
+        for (const s of e.sides) line(1, `side ${s.id}: ${s.combatants.join(', ')}`);
         break;
       }
       case 'round.start':
@@ -40,82 +41,79 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
         break;
       case 'turn.start':
         pendingPhase = null;
-        line(1, `Turn of ${(e.who as string[]).join(' + ')}${(e.who as string[]).length > 1 ? ' (simultaneous)' : ''}${e.continued ? ' (continued)' : ''}`);
+        line(1, `Turn of ${e.who.join(' + ')}${e.who.length > 1 ? ' (simultaneous)' : ''}${e.continued ? ' (continued)' : ''}`);
         base = 2;
         depth = 2;
         break;
       case 'phase.start':
-        pendingPhase = '  '.repeat(base) + `▸ ${String(e.phase)}`;
+        pendingPhase = '  '.repeat(base) + `▸ ${e.phase}`;
         depth = base + 1;
         inGroup = null;
         break;
       case 'step.start':
-        line(base + 1, `· ${String(e.step)}`);
+        line(base + 1, `· ${e.step}`);
         depth = base + 2;
         inGroup = null;
         break;
-      case 'initiative': {
-        const v = e.value === null ? 'by judgment' : String(e.value);
-        const hold = e.holder ? ' — holds initiative' : '';
-        line(depth, `initiative ${String(e.who)}: ${v}${e.rank !== undefined ? ` (rank ${String(e.rank)})` : ''}${hold}`);
+      case 'initiative':
+        line(depth, initiativeLine(e));
         break;
-      }
       case 'declare':
-        line(depth, `declare ${String(e.combatant)}: ${String(e.action)}${arrow(e.target)} (for ${String(e.for)})${e.scripted ? ' [script]' : ''}`);
+        line(depth, `declare ${e.combatant}: ${e.action}${arrow(e.target)} (for ${e.for})${e.scripted ? ' [script]' : ''}`);
         break;
       case 'act': {
         const stepDepth = e.step !== undefined ? base + 2 : depth;
         if (e.reaction) {
-          const r = e.reaction as { trigger: string; by: string };
-          line(stepDepth + 1, `⚡ ${String(e.combatant)} ${String(e.action)}${arrow(e.target)}  (reaction: ${r.trigger}, set off by ${r.by})`);
+          const r = e.reaction;
+          line(stepDepth + 1, `⚡ ${e.combatant} ${e.action}${arrow(e.target)}  (reaction: ${r.trigger}, set off by ${r.by})`);
           depth = stepDepth + 2;
           break;
         }
         if (e.group) {
           if (inGroup !== e.group) {
             const members: string[] = [];
-            for (let j = i; j < events.length && events[j]!.type === 'act' && events[j]!.group === e.group; j++) {
+            for (let j = i; j < events.length; j++) {
               const m = events[j]!;
-              members.push(`${String(m.combatant)} ${String(m.action)}${arrow(m.target)}`);
+              if (m.type !== 'act' || m.group !== e.group) break;
+              members.push(`${m.combatant} ${m.action}${arrow(m.target)}`);
             }
-            line(stepDepth, `⟨simultaneous ${String(e.group)}⟩ ${members.join(' | ')}`);
-            inGroup = e.group as string;
+            line(stepDepth, `⟨simultaneous ${e.group}⟩ ${members.join(' | ')}`);
+            inGroup = e.group;
           }
           depth = stepDepth + 1;
           break;
         }
         inGroup = null;
-        line(stepDepth, `${String(e.combatant)} ${String(e.action)}${arrow(e.target)}`);
+        line(stepDepth, `${e.combatant} ${e.action}${arrow(e.target)}`);
         depth = stepDepth + 1;
         break;
       }
       case 'skip':
-        line(depth, `✗ ${String(e.combatant)} ${String(e.action)} skipped: ${String(e.reason)}`);
+        line(depth, `✗ ${e.combatant} ${e.action} skipped: ${e.reason}`);
         break;
       case 'move':
-        line(depth, `move ${String(e.combatant)} ${String(e.from)} → ${String(e.to)} ft`);
+        line(depth, `move ${e.combatant} ${e.from} → ${e.to} ft`);
         break;
       case 'roll': {
-        const dice = (e.dice as number[]).join(',');
-        line(depth, `🎲 ${String(e.label)} = ${String(e.total)}  (${String(e.expr)}: ${dice})${e.pinned ? ' pinned' : ''}`);
+        line(depth, `🎲 ${e.label} = ${e.total}  (${e.expr}: ${e.dice.join(',')})${e.pinned ? ' pinned' : ''}`);
         break;
       }
       case 'decision':
-        line(depth, `⚖ ${String(e.label)} = ${String(e.chosen)}  (${(e.options as string[]).join(' | ')}; by ${String(e.by)}${e.pinned ? ', pinned' : ', default'})`);
+        line(depth, `⚖ ${e.label} = ${e.chosen}  (${e.options.join(' | ')}; by ${e.by}${e.pinned ? ', pinned' : ', default'})`);
         break;
       case 'damage': {
-        const n = e.amount as number;
-        line(depth, n >= 0 ? `${String(e.target)} takes ${n} ${String(e.stat)} (now ${String(e.value)})` : `${String(e.target)} regains ${-n} ${String(e.stat)} (now ${String(e.value)})`);
+        const n = e.amount;
+        line(depth, n >= 0 ? `${e.target} takes ${n} ${e.stat} (now ${e.value})` : `${e.target} regains ${-n} ${e.stat} (now ${e.value})`);
         break;
       }
       case 'condition':
-        line(depth, e.ended ? `${String(e.target)}: ${String(e.condition)} ends` : `${String(e.target)}: ${String(e.condition)} until ${String(e.ends)} (${String(e.rounds)} round(s))`);
+        line(depth, e.ended ? `${e.target}: ${e.condition} ends` : `${e.target}: ${e.condition} until ${e.ends} (${e.rounds} round(s))`);
         break;
       case 'down':
-        line(depth, `✝ ${String(e.combatant)} is out of the fight`);
+        line(depth, `✝ ${e.combatant} is out of the fight`);
         break;
       case 'note':
-        line(depth, `“${String(e.text)}”`);
+        line(depth, `“${e.text}”`);
         break;
       case 'intervention':
         line(depth, `☛ referee: ${interventionText(e)}`);
@@ -125,10 +123,10 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
       case 'combat.end':
         pendingPhase = null;
         out.push('');
-        line(0, `Combat over after round ${e.round}: ${e.winner ? `${String(e.winner)} wins` : 'no winner'} (${String(e.reason)})`);
+        line(0, `Combat over after round ${e.round}: ${e.winner ? `${e.winner} wins` : 'no winner'} (${e.reason})`);
         break;
       case 'warning':
-        line(0, `warning: ${String(e.message)}`);
+        line(0, `warning: ${e.message}`);
         break;
     }
   }
@@ -136,7 +134,7 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
 }
 
 /** A referee's intervention in words. */
-function interventionText(e: TraceEvent): string {
+function interventionText(e: EventOf<'intervention'>): string {
   const who = String(e.target);
   switch (e.op) {
     case 'damage':

@@ -44,7 +44,8 @@ describe('diffRulesets', () => {
     expect(t).toContain('Turn order: side-initiative → simultaneous');
     expect(t).toContain('Declarations: at the start of the round → at the start of each phase');
     expect(t).toContain("Declarations: the initiative side may choose to declare first or second ('declare-first', default first, in movement)");
-    expect(t).toContain('Initiative ties: simultaneous → re-roll 1d6');
+    // Tie-breaks in the words of the registered table (interpreter/concepts/tie-breaks).
+    expect(t).toContain('Initiative ties: act simultaneously, as one group → re-roll 1d6, highest first; tied again: act simultaneously, as one group');
     expect(t.some((x) => x.startsWith("Initiative: new referee judgment 'drew-first' when round = 1"))).toBe(true);
     expect(t).toContain("Phase 'missile': new step 'siege' after 'missiles' (selects siege; order side-initiative)");
     expect(t).toContain("Phase 'melee', step 'melee': order simultaneous → side-initiative");
@@ -66,7 +67,7 @@ describe('diffRulesets', () => {
 
   it('d20 ties-referee: an ordering whose ties changed', () => {
     const t = texts(diffRulesets(resolved('d20-srd/d20-srd.json'), resolved('d20-srd/d20-srd.json', ['d20-srd/overlays/ties-referee.json'])));
-    expect(t).toEqual([expect.stringMatching(/^Ordering 'initiative-order': ties .* → the referee decides$/)]);
+    expect(t).toEqual([expect.stringMatching(/^Ordering 'initiative-order': ties .* → the referee decides who goes first$/)]);
   });
 
   it('cepheus fixed-order: turn resort and ordering keys', () => {

@@ -4,7 +4,7 @@
  * options, actions and triggers changed. Lists are compared by id (as overlays address them),
  * so a reordered list reads as a move, not as a removal and an addition. Pure.
  */
-import { resolveOrderingRef, PhasebookError, readDocumentText, resolveOverlays, type Ordering, type OrderingRef, type OrderKey, type Phase, type Ruleset, type Step, type TieBreak, type Overlay, type Diagnostic, type Located } from '../../../interpreter/index.js';
+import { resolveOrderingRef, ORDER_KEYS, describeTieBreak, PhasebookError, readDocumentText, resolveOverlays, type Ordering, type OrderingRef, type OrderKey, type Phase, type Ruleset, type Step, type TieBreak, type Overlay, type Diagnostic, type Located } from '../../../interpreter/index.js';
 
 export type DiffArea = 'round' | 'phases' | 'steps' | 'initiative' | 'turns' | 'declarations' | 'orderings' | 'options' | 'actions' | 'triggers' | 'procedures' | 'policy' | 'end' | 'combatant' | 'economy' | 'limits';
 
@@ -73,18 +73,19 @@ export function describeExpr(e: unknown, depth = 0): string {
 
 const expr = (e: unknown) => clip(describeExpr(e));
 
+/** A sort key: a built-in one by name with its phrase from the registered table, a stat, or an expression. */
 export function describeKey(k: OrderKey): string {
-  if (typeof k === 'string') return k;
-  if ('preset' in k) return k.preset;
+  const builtIn = (name: string) => (Object.hasOwn(ORDER_KEYS, name) ? `${name} (${ORDER_KEYS[name]!.phrase})` : name);
+  if (typeof k === 'string') return builtIn(k);
+  if ('preset' in k) return builtIn(k.preset);
   const dir = k.dir === 'asc' ? 'lowest first' : 'highest first';
   if ('stat' in k) return `${k.stat} (${dir})`;
   return k.description ? clip(k.description.replace(/\.$/, ''), 60) : `${clip(describeExpr(k.expr), 50)} (${dir})`;
 }
 
+/** A tie-break in the words of the registered table (concepts/tie-breaks). */
 export function describeTies(t: TieBreak | undefined): string {
-  if (t === undefined) return 'simultaneous';
-  if (typeof t === 'string') return t === 'referee' ? 'the referee decides' : 'simultaneous';
-  return `re-roll ${t.reroll}${t.then ? `, then ${t.then === 'referee' ? 'the referee decides' : 'simultaneous'}` : ''}`;
+  return describeTieBreak(t);
 }
 
 const describeKeys = (o: Ordering) => (o.keys.length ? o.keys.map(describeKey).join(', then ') : 'no keys (everyone at once)');

@@ -5,7 +5,7 @@
  * the act they belong to (found by the actor named in their label, `by` or `combatant`), or stand
  * on their own where no act claims them. Pure: no Svelte, no DOM, no rules logic.
  */
-import type { TraceEvent } from '../../../interpreter/index.js';
+import { initiativeLine, type TraceEvent } from '../../../interpreter/index.js';
 
 export interface SideInfo {
   id: string;
@@ -97,8 +97,6 @@ export interface TimelineModel {
   acts: ActNode[];
 }
 
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const optStr = (v: unknown): string | null => (v === undefined || v === null ? null : String(v));
 const arrow = (t: string | null) => (t ? ` → ${t}` : '');
 
 /** The actor a label names: `r2.elf.shoot.attack` → elf (only when elf is a combatant). */
@@ -118,57 +116,48 @@ function detailOf(e: TraceEvent): Detail | null {
   const seq = e.seq;
   switch (e.type) {
     case 'roll': {
-      const dice = Array.isArray(e.dice) ? (e.dice as number[]) : [];
-      const label = str(e.label);
-      return { kind: 'roll', seq, label, expr: str(e.expr), dice, total: Number(e.total), pinned: !!e.pinned, text: `⚄ ${label} = ${str(e.total)} (${str(e.expr)}: ${dice.join(',')})${e.pinned ? ' pinned' : ''}` };
+      const { label, expr, dice, total } = e;
+      return { kind: 'roll', seq, label, expr, dice, total, pinned: !!e.pinned, text: `⚄ ${label} = ${total} (${expr}: ${dice.join(',')})${e.pinned ? ' pinned' : ''}` };
     }
     case 'decision': {
-      const options = Array.isArray(e.options) ? (e.options as unknown[]).map(String) : [];
-      const label = str(e.label);
-      return { kind: 'decision', seq, label, options, chosen: str(e.chosen), by: optStr(e.by), pinned: !!e.pinned, text: `⚖ ${label} = ${str(e.chosen)} (${options.join(' | ')}${e.by ? `; by ${str(e.by)}` : ''})` };
+      const { label, options, chosen, by } = e;
+      return { kind: 'decision', seq, label, options, chosen, by, pinned: !!e.pinned, text: `⚖ ${label} = ${chosen} (${options.join(' | ')}; by ${by})` };
     }
     case 'damage': {
-      const n = Number(e.amount);
-      const stat = optStr(e.stat);
-      const value = typeof e.value === 'number' ? e.value : null;
-      const now = value === null ? '' : ` (now ${value})`;
-      const text = n >= 0 ? `${str(e.target)} takes ${n} ${stat ?? ''}${now}` : `${str(e.target)} regains ${-n} ${stat ?? ''}${now}`;
-      return { kind: 'damage', seq, target: str(e.target), amount: n, stat, value, by: optStr(e.by), text: text.replace(/ {2,}/g, ' ') };
+      const { target, amount: n, stat, value, by } = e;
+      const text = n >= 0 ? `${target} takes ${n} ${stat} (now ${value})` : `${target} regains ${-n} ${stat} (now ${value})`;
+      return { kind: 'damage', seq, target, amount: n, stat, value, by, text };
     }
     case 'down':
-      return { kind: 'down', seq, combatant: str(e.combatant), text: `✝ ${str(e.combatant)} is out of the fight` };
+      return { kind: 'down', seq, combatant: e.combatant, text: `✝ ${e.combatant} is out of the fight` };
     case 'move':
-      return { kind: 'move', seq, combatant: str(e.combatant), from: Number(e.from), to: Number(e.to), text: `${str(e.combatant)} moves ${str(e.from)} → ${str(e.to)} ft` };
+      return { kind: 'move', seq, combatant: e.combatant, from: e.from, to: e.to, text: `${e.combatant} moves ${e.from} → ${e.to} ft` };
     case 'note':
-      return { kind: 'note', seq, combatant: optStr(e.combatant), text: `“${str(e.text)}”` };
+      return { kind: 'note', seq, combatant: e.combatant, text: `“${e.text}”` };
     case 'condition':
       return {
         kind: 'condition',
         seq,
-        target: str(e.target),
-        condition: str(e.condition),
+        target: e.target,
+        condition: e.condition,
         ended: !!e.ended,
-        text: e.ended ? `${str(e.target)}: ${str(e.condition)} ends` : `${str(e.target)}: ${str(e.condition)} until ${str(e.ends)} (${str(e.rounds)} round(s))`,
+        text: e.ended ? `${e.target}: ${e.condition} ends` : `${e.target}: ${e.condition} until ${e.ends} (${e.rounds} round(s))`,
       };
-    case 'initiative': {
-      const value = typeof e.value === 'number' ? e.value : null;
-      const bits: string[] = [];
-      if (e.rank !== undefined) bits.push(`rank ${str(e.rank)}`);
-      if (e.holder) bits.push('holds initiative');
-      if (typeof e.adjusted === 'number') bits.push(`adjusted ${e.adjusted > 0 ? '+' : ''}${e.adjusted}`);
-      if (e.tookOver) bits.push(`took over from ${str(e.tookOver)}`);
-      if (e.delayed) bits.push('delayed');
-      if (e.heldOver) bits.push('held over: goes first next round');
-      return { kind: 'initiative', seq, who: str(e.who), value, text: `initiative ${str(e.who)}: ${value === null ? 'by judgment' : value}${bits.length ? ` (${bits.join(', ')})` : ''}` };
-    }
+    case 'initiative':
+      return { kind: 'initiative', seq, who: e.who, value: e.value, text: initiativeLine(e) };
     case 'skip':
-      return { kind: 'skip', seq, combatant: str(e.combatant), action: str(e.action), reason: str(e.reason), text: `✗ ${str(e.combatant)} ${str(e.action)} skipped: ${str(e.reason)}` };
-    case 'declare': {
-      const target = optStr(e.target);
-      return { kind: 'declare', seq, combatant: str(e.combatant), action: str(e.action), target, text: `declare ${str(e.combatant)}: ${str(e.action)}${arrow(target)}${e.for ? ` (for ${str(e.for)})` : ''}${e.scripted ? ' [script]' : ''}` };
-    }
+      return { kind: 'skip', seq, combatant: e.combatant, action: e.action, reason: e.reason, text: `✗ ${e.combatant} ${e.action} skipped: ${e.reason}` };
+    case 'declare':
+      return {
+        kind: 'declare',
+        seq,
+        combatant: e.combatant,
+        action: e.action,
+        target: e.target,
+        text: `declare ${e.combatant}: ${e.action}${arrow(e.target)} (for ${e.for})${e.scripted ? ' [script]' : ''}`,
+      };
     case 'warning':
-      return { kind: 'warning', seq, text: `warning: ${str(e.message)}` };
+      return { kind: 'warning', seq, text: `warning: ${e.message}` };
     default:
       return null;
   }
@@ -251,13 +240,12 @@ export function buildTimeline(events: readonly TraceEvent[]): TimelineModel {
   for (const e of events) {
     switch (e.type) {
       case 'combat.start': {
-        model.ruleset = optStr(e.ruleset);
-        model.version = optStr(e.version);
-        model.overlays = Array.isArray(e.overlays) ? (e.overlays as unknown[]).map(String) : [];
-        model.encounter = optStr(e.encounter);
-        model.seed = typeof e.seed === 'number' ? e.seed : null;
-        const sides = Array.isArray(e.sides) ? (e.sides as Array<{ id: string; combatants: string[] }>) : [];
-        model.sides = sides.map((s, index) => ({ id: String(s.id), index, combatants: (s.combatants ?? []).map(String) }));
+        model.ruleset = e.ruleset;
+        model.version = e.version;
+        model.overlays = [...e.overlays];
+        model.encounter = e.encounter;
+        model.seed = e.seed;
+        model.sides = e.sides.map((s, index) => ({ id: s.id, index, combatants: [...s.combatants] }));
         for (const s of model.sides) for (const c of s.combatants) {
           model.sideOf[c] = s.index;
           combatants.add(c);
@@ -270,7 +258,7 @@ export function buildTimeline(events: readonly TraceEvent[]): TimelineModel {
         break;
       case 'turn.start': {
         const r = ensureRound(e.round);
-        turn = { who: Array.isArray(e.who) ? (e.who as unknown[]).map(String) : [str(e.turn)], continued: !!e.continued, pre: [], phases: [] };
+        turn = { who: [...e.who], continued: !!e.continued, pre: [], phases: [] };
         r.turns.push(turn);
         phase = null;
         step = null;
@@ -279,7 +267,7 @@ export function buildTimeline(events: readonly TraceEvent[]): TimelineModel {
       }
       case 'phase.start': {
         const r = ensureRound(e.round);
-        phase = { id: str(e.phase), pre: [], steps: [], continued: false };
+        phase = { id: e.phase, pre: [], steps: [], continued: false };
         ensureTurn(r).phases.push(phase);
         step = null;
         resetStep();
@@ -287,32 +275,31 @@ export function buildTimeline(events: readonly TraceEvent[]): TimelineModel {
       }
       case 'step.start': {
         const r = ensureRound(e.round);
-        const p = ensurePhase(r, str(e.phase));
-        step = { id: str(e.step), items: [] };
+        const p = ensurePhase(r, e.phase);
+        step = { id: e.step, items: [] };
         p.steps.push(step);
         resetStep();
         break;
       }
       case 'act': {
         const r = ensureRound(e.round);
-        const s = ensureStep(r, str(e.phase), str(e.step));
-        const actor = str(e.combatant);
-        const action = str(e.action);
+        const s = ensureStep(r, e.phase, e.step);
+        const actor = e.combatant;
+        const action = e.action;
         const occKey = `${e.round}:${actor}:${action}`;
         const n = (occurrences.get(occKey) ?? 0) + 1;
         occurrences.set(occKey, n);
-        const rx = e.reaction as { trigger?: unknown; by?: unknown; to?: unknown } | undefined;
         const node: ActNode = {
           seq: e.seq,
           round: e.round,
-          turn: optStr(e.turn),
-          phase: str(e.phase),
-          step: str(e.step),
+          turn: e.turn ?? null,
+          phase: e.phase,
+          step: e.step,
           actor,
           action,
-          target: optStr(e.target),
-          group: optStr(e.group),
-          reaction: rx ? { trigger: str(rx.trigger), by: str(rx.by), to: Number(rx.to) } : null,
+          target: e.target,
+          group: e.group ?? null,
+          reaction: e.reaction ? { trigger: e.reaction.trigger, by: e.reaction.by, to: e.reaction.to } : null,
           details: [],
           reactions: [],
           key: `r${e.round}:${actor}:${action}${n > 1 ? `#${n}` : ''}`,
@@ -333,38 +320,38 @@ export function buildTimeline(events: readonly TraceEvent[]): TimelineModel {
       case 'decision': {
         const r = ensureRound(e.round);
         const d = detailOf(e)!;
-        const who = labelActor(str(e.label), combatants);
+        const who = labelActor(e.label, combatants);
         attach(r, d, actOf(who));
         break;
       }
       case 'damage': {
         const r = ensureRound(e.round);
         const d = detailOf(e)!;
-        const owner = actOf(optStr(e.by)) ?? (e.by ? undefined : stepActs[stepActs.length - 1]);
-        if (owner) lastHit.set(str(e.target), owner);
+        const owner = actOf(e.by) ?? (e.by ? undefined : stepActs[stepActs.length - 1]);
+        if (owner) lastHit.set(e.target, owner);
         attach(r, d, owner);
         break;
       }
       case 'down': {
         const r = ensureRound(e.round);
-        const who = str(e.combatant);
+        const who = e.combatant;
         attach(r, detailOf(e)!, lastHit.get(who) ?? actOf(who) ?? stepActs[stepActs.length - 1]);
         break;
       }
       case 'move':
       case 'note': {
         const r = ensureRound(e.round);
-        attach(r, detailOf(e)!, actOf(optStr(e.combatant)) ?? stepActs[stepActs.length - 1]);
+        attach(r, detailOf(e)!, actOf(e.combatant) ?? stepActs[stepActs.length - 1]);
         break;
       }
       case 'condition': {
         const r = ensureRound(e.round);
-        attach(r, detailOf(e)!, actOf(optStr(e.by)) ?? (step ? actOf(optStr(e.target)) : undefined));
+        attach(r, detailOf(e)!, actOf(e.by) ?? (step ? actOf(e.target) : undefined));
         break;
       }
       case 'initiative': {
         const r = ensureRound(e.round);
-        attach(r, detailOf(e)!, step ? (actOf(optStr(e.who)) ?? stepActs[stepActs.length - 1]) : undefined);
+        attach(r, detailOf(e)!, step ? (actOf(e.who) ?? stepActs[stepActs.length - 1]) : undefined);
         break;
       }
       case 'skip':
@@ -374,12 +361,12 @@ export function buildTimeline(events: readonly TraceEvent[]): TimelineModel {
         break;
       }
       case 'warning': {
-        model.warnings.push(str(e.message));
+        model.warnings.push(e.message);
         if (model.rounds.length) loose(ensureRound(e.round), detailOf(e)!);
         break;
       }
       case 'combat.end':
-        model.end = { round: e.round, winner: optStr(e.winner), reason: str(e.reason) };
+        model.end = { round: e.round, winner: e.winner, reason: e.reason };
         break;
       default:
         break;
@@ -403,7 +390,7 @@ function prune(model: TimelineModel): void {
 /** Every roll and decision label in the run (for pins that never came up). */
 export function labelsOf(events: readonly TraceEvent[]): Set<string> {
   const out = new Set<string>();
-  for (const e of events) if ((e.type === 'roll' || e.type === 'decision') && typeof e.label === 'string') out.add(e.label);
+  for (const e of events) if (e.type === 'roll' || e.type === 'decision') out.add(e.label);
   return out;
 }
 

@@ -15,8 +15,9 @@ export default {
       const n = Math.max(0, Math.floor(num(amount(eng.frameData(f)))));
       const target = eng.subject(f, who);
       if (!target) return;
-      eng.setView(target, stat, num(target.view[stat]) + n);
-      eng.emit('damage', { target: target.id, amount: -n, stat, value: target.view[stat], by: f.actor.id });
+      const value = num(target.view[stat]) + n;
+      eng.setView(target, stat, value);
+      eng.emit('damage', { target: target.id, amount: -n, stat, value, by: f.actor.id });
       eng.recheckOut(target);
     };
   },

@@ -18,7 +18,7 @@ export default {
       mode,
       to: e.to === undefined ? () => 'end' : cx.expr(e.to, 'to'),
       when: e.when === undefined ? () => false : cx.expr(e.when, 'when'),
-      takeOver: e.takeOver ?? false,
+      takeOver: e.takeOver === true ? 'current' : (e.takeOver ?? false),
       expires,
       expiry,
     };

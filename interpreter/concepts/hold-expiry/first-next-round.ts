@@ -7,7 +7,8 @@ export default {
   description: 'A held action not taken by the end of the round makes the holder act first next round.',
   expire(eng, c) {
     const highest = Math.max(...eng.cmbs.filter((o) => !o.out).map((o) => num(o.view.initiative)));
-    c.view.initiative = highest + 1;
-    eng.emit('initiative', { who: c.id, scope: 'combatant', value: c.view.initiative, heldOver: true });
+    const value = highest + 1;
+    c.view.initiative = value;
+    eng.emit('initiative', { who: c.id, scope: 'combatant', value, heldOver: true });
   },
 } satisfies HoldExpiry;

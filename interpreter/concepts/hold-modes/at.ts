@@ -16,7 +16,8 @@ export default {
     const options = ['end', ...eng.cmbs.filter((o) => o !== c && !o.out && !eng.turnPlayed.has(o)).map((o) => o.id)];
     const chosen = eng.decide(`r${eng.round}.${c.id}.delay-after`, options, options.includes(after) ? after : 'end', c.id);
     const lowest = Math.min(...eng.cmbs.filter((o) => !o.out).map((o) => num(o.view.initiative)));
-    c.view.initiative = chosen === 'end' ? lowest - 1 : num(eng.byId.get(chosen)!.view.initiative) - 0.5;
-    eng.emit('initiative', { who: c.id, scope: 'combatant', value: c.view.initiative, delayed: true });
+    const value = chosen === 'end' ? lowest - 1 : num(eng.byId.get(chosen)!.view.initiative) - 0.5;
+    c.view.initiative = value;
+    eng.emit('initiative', { who: c.id, scope: 'combatant', value, delayed: true });
   },
 } satisfies HoldMode;

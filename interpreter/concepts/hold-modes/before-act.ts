@@ -4,7 +4,8 @@ import type { HoldMode } from '../types.js';
 
 /**
  * Hold the action and step in before someone else acts: before each act the holder is asked
- * (`…resume.<next>`, default from `when`); with `takeOver` it takes that one's initiative.
+ * (`…resume.<next>`, default from `when`); with `takeOver` it takes that one's initiative
+ * (as it is at that moment, or without its temporary adjustments: `base`).
  */
 export default {
   name: 'before-act',
@@ -21,8 +22,11 @@ export default {
     const chosen = eng.decide(`r${eng.round}.${c.id}.resume.${next.id}`, ['now', 'wait'], fallback, c.id);
     if (chosen !== 'now') return;
     if (h.takeOver) {
-      c.view.initiative = next.view.initiative;
-      eng.emit('initiative', { who: c.id, scope: 'combatant', value: c.view.initiative, tookOver: next.id });
+      // The interrupted one's number as it is now, or without its temporary adjustments ("base").
+      const now = next.view.initiative as number | null;
+      const value = h.takeOver === 'base' && now !== null ? eng.withoutAdjustments(next, 'initiative') : now;
+      c.view.initiative = value;
+      eng.emit('initiative', { who: c.id, scope: 'combatant', value, tookOver: next.id });
     }
     eng.resume(c);
   },

@@ -4,5 +4,6 @@ import type { KeyDef } from '../ordering.js';
 export default {
   name: 'side-initiative',
   description: 'The side holding initiative first (or second, when it chose so), then the other sides in initiative order.',
+  phrase: 'the side holding initiative first',
   value: (it, env) => (env.reversed ? -env.sideRank(it.side) : env.sideRank(it.side)),
 } satisfies KeyDef;

@@ -25,5 +25,8 @@ export const breakTie: BreakTie = <T extends Orderable>(group: T[], ties: TieBre
   return def.break(group, ties, env, attempt, breakTie);
 };
 
-/** A tie-break in game terms, for the editor. */
-export const describeTieBreak = (ties: TieBreak | undefined): string => tieBreakOf(ties ?? 'simultaneous')?.phrase(ties ?? 'simultaneous') ?? 'unknown tie-break';
+/** A tie-break as a referee would say it ("the referee decides who goes first"), for the editor's views. */
+export function describeTieBreak(ties: TieBreak | undefined): string {
+  const t = ties ?? 'simultaneous';
+  return tieBreakOf(t)?.phrase(t, describeTieBreak) ?? 'unknown tie-break';
+}

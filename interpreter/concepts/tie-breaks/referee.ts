@@ -4,7 +4,7 @@ import type { TieBreakDef } from '../ordering.js';
 export default {
   name: 'referee',
   description: 'The referee decides who goes first among the tied (a labelled decision).',
-  phrase: () => 'the referee decides ties',
+  phrase: () => 'the referee decides who goes first',
   break(group, _ties, env) {
     const out: (typeof group)[] = [];
     let rest = [...group];

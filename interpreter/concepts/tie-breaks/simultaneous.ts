@@ -4,6 +4,6 @@ import type { TieBreakDef } from '../ordering.js';
 export default {
   name: 'simultaneous',
   description: 'Tied actors act at the same time: their results land together.',
-  phrase: () => 'ties act simultaneously',
+  phrase: () => 'act simultaneously, as one group',
   break: (group) => [group],
 } satisfies TieBreakDef;

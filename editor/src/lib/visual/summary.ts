@@ -3,24 +3,15 @@
  * orderings, turns, declarations, initiative, and a short reading of a JSON Logic expression
  * (a step's `select`). Pure functions over the document language's types; no rules logic.
  */
-import { ORDER_KEYS, ORDER_PRESETS, type Declarations, type Initiative, type Ordering, type OrderingRef, type OrderKey, type RoundDef, type Step, type TieBreak } from '../../../../interpreter/index.js';
+import { ORDER_KEYS, ORDER_PRESETS, describeTieBreak, type Declarations, type Initiative, type Ordering, type OrderingRef, type OrderKey, type RoundDef, type Step, type TieBreak } from '../../../../interpreter/index.js';
 
-/** Short phrases for the built-in sort keys, as a referee would say them. */
-const KEY_PHRASES: Record<string, string> = {
-  'side-initiative': 'the side holding initiative first',
-  'initiative-desc': 'highest initiative first',
-  'initiative-asc': 'lowest initiative first',
-  'declaration-order': 'in the order the actions were declared',
-  'listing-order': 'in the order the encounter lists the combatants',
-};
-
-/** The built-in sort key names (the engine's table), with a game-terms phrase for each. */
+/** The built-in sort key names (the engine's table), with each one's phrase from that table. */
 export function presetKeys(): Array<{ name: string; phrase: string }> {
   return Object.keys(ORDER_KEYS).map((name) => ({ name, phrase: keyPhrase(name) }));
 }
 
 export function keyPhrase(name: string): string {
-  return KEY_PHRASES[name] ?? ORDER_KEYS[name]?.description ?? 'unknown sort key';
+  return Object.hasOwn(ORDER_KEYS, name) ? ORDER_KEYS[name]!.phrase : 'unknown sort key';
 }
 
 /** "side-initiative: the side holding initiative first", "higher dex first", … */
@@ -33,11 +24,9 @@ export function describeKey(key: OrderKey): string {
   return `by expression: ${what} — ${asc ? 'lowest' : 'highest'} first`;
 }
 
+/** "still tied: …", in the words of the registered tie-break (concepts/tie-breaks). */
 export function describeTies(ties: TieBreak | undefined): string {
-  if (ties === undefined || ties === 'simultaneous') return 'still tied: act simultaneously, as one group';
-  if (ties === 'referee') return 'still tied: the referee decides who goes first';
-  const then = ties.then === 'referee' ? 'the referee decides' : 'they act simultaneously';
-  return `still tied: the tied re-roll ${ties.reroll}, highest first; tied again: ${then}`;
+  return `still tied: ${describeTieBreak(ties)}`;
 }
 
 export interface OrderingView {
