@@ -153,7 +153,7 @@ describe('table mode', () => {
     await page.locator('body').press('?');
     await page.waitForSelector('[data-testid=help][open]');
     await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-testid=help]:not([open])');
+    await page.waitForSelector('[data-testid=help]:not([open])', { state: 'attached' });
     await page.locator('body').press('n');
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n + 1, entries);
     await page.locator('body').press('u');

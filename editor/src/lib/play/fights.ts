@@ -55,3 +55,39 @@ export function fightStore(): FightStore {
   store ??= new FightStore(typeof indexedDB === 'undefined' ? memoryKV() : idbKV('phasebook-play', 'fights'));
   return store;
 }
+
+/** The roster: saved characters and monsters per ruleset id (database `phasebook-roster`), dropped into encounters. */
+export interface RosterEntry {
+  id: string;
+  name?: string;
+  stats?: Record<string, unknown>;
+  tags?: string[];
+}
+
+export class Roster {
+  constructor(private readonly kv: KV) {}
+
+  async list(ruleset: string): Promise<RosterEntry[]> {
+    const [v] = await this.kv.getMany([`roster:${ruleset}`]);
+    return Array.isArray(v) ? (v as RosterEntry[]) : [];
+  }
+
+  /** Keep a combatant (replacing one of the same id). */
+  async save(ruleset: string, c: RosterEntry): Promise<RosterEntry[]> {
+    const next = [...(await this.list(ruleset)).filter((x) => x.id !== c.id), JSON.parse(JSON.stringify(c)) as RosterEntry];
+    await this.kv.commit([[`roster:${ruleset}`, next]], []);
+    return next;
+  }
+
+  async remove(ruleset: string, id: string): Promise<RosterEntry[]> {
+    const next = (await this.list(ruleset)).filter((x) => x.id !== id);
+    await this.kv.commit([[`roster:${ruleset}`, next]], []);
+    return next;
+  }
+}
+
+let roster: Roster | null = null;
+export function rosterStore(): Roster {
+  roster ??= new Roster(typeof indexedDB === 'undefined' ? memoryKV() : idbKV('phasebook-roster', 'roster'));
+  return roster;
+}
