@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { open, type Session } from './browser.js';
 
 /** An upper bound for a fight of many steps on a loaded machine (never a measure of speed). */
-const LONG = 240_000;
+const LONG = 480_000;
 /** At most this many answers in one fight (a bound by count, not by time). */
 const MAX_ANSWERS = 600;
 
@@ -188,5 +188,62 @@ describe('table mode', () => {
     await page.selectOption('[data-testid=play-encounter]', d20);
     await expect(page.textContent('[data-testid=play-mismatch]')).resolves.toMatch(/written for "d20-srd", not "ose"/);
     expect(await page.isDisabled('[data-testid=play-start]')).toBe(true);
+  });
+
+  it('a GM who has never seen JSON sets up a party and four goblins with the forms, runs the fight with their own dice, and the player view shows whose turn it is', { timeout: LONG }, async () => {
+    s = await open();
+    const page = s.page;
+    const player = await page.context().newPage();
+    await player.goto(`${s.url}?view=player`);
+    await page.click('[data-testid=mode-play]');
+    const rs = await page.$eval('[data-testid=play-ruleset] option:text-matches("d20-srd.json")', (o) => (o as HTMLOptionElement).value);
+    await page.selectOption('[data-testid=play-ruleset]', rs);
+    await page.click('[data-testid=new-encounter]');
+    await page.waitForSelector('[data-testid=encounter-builder]');
+    const field = async (who: string, sel: string, value: string) => {
+      const f = `[data-testid=builder-combatant][data-id="${who}"] ${sel}`;
+      if (!(await page.isVisible(f))) await page.click(`[data-testid=builder-combatant][data-id="${who}"] summary`);
+      await page.fill(f, value);
+      await page.press(f, 'Tab');
+    };
+    // The party: the template's hero becomes a fighter, and a cleric joins.
+    await field('hero', '[data-testid=c-name]', 'Brunhild');
+    await field('hero', '[data-testid=stat][data-stat=hp]', '24');
+    await field('hero', '[data-testid=stat][data-stat=attackBonus]', '5');
+    await page.fill('[data-testid=builder-side][data-side=heroes] [data-testid=new-name]', 'Cleric');
+    await page.click('[data-testid=builder-side][data-side=heroes] [data-testid=add-combatant]');
+    await page.waitForSelector('[data-testid=builder-combatant][data-id=cleric]');
+    await field('cleric', '[data-testid=stat][data-stat=hp]', '18');
+    // A goblin, then three more: four goblins.
+    await field('foe', '[data-testid=c-name]', 'Goblin');
+    await field('foe', '[data-testid=stat][data-stat=hp]', '5');
+    await page.fill('[data-testid=builder-combatant][data-id=foe] [data-testid=dup-times]', '3');
+    await page.press('[data-testid=builder-combatant][data-id=foe] [data-testid=dup-times]', 'Tab');
+    await page.click('[data-testid=builder-combatant][data-id=foe] [data-testid=duplicate]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=builder-side][data-side=foes] [data-testid=builder-combatant]').length === 4);
+    // The code view has the same encounter (the form edited its JSON).
+    const text = await page.evaluate(() => (window as any).__phasebook.editor.getModel().getValue() as string);
+    const enc = JSON.parse(text);
+    expect(enc.ruleset).toBe('d20-srd');
+    expect(enc.sides[1].combatants.map((c: { name: string }) => c.name)).toEqual(['Goblin', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
+    expect(enc.sides[0].combatants[0].stats).toMatchObject({ hp: 24, attackBonus: 5 });
+
+    await page.click('[data-testid=play-start]');
+    await page.waitForSelector('[data-testid=tracker]');
+    expect(await page.$$eval('[data-testid=combatant]', (els) => els.length)).toBe(6);
+    // The party rolls its own dice; the goblins are automatic.
+    expect(await page.getAttribute('[data-testid=pending]', 'data-label')).toMatch(/^init\.hero\./);
+    let sawTurn = false;
+    for (let n = 0; (await pendingKind(page)) !== 'none'; n++) {
+      if (n > MAX_ANSWERS) throw new Error('no end');
+      await answerOne(page);
+      const turn = (await page.textContent('[data-testid=turn]'))?.trim();
+      if (!sawTurn && turn && turn !== '—') {
+        await player.waitForFunction((t) => document.querySelector('[data-testid=player-turn]')?.textContent?.trim() === t, turn);
+        sawTurn = true;
+      }
+    }
+    expect(sawTurn).toBe(true);
+    await player.waitForSelector('[data-testid=player-ended]');
   });
 });
