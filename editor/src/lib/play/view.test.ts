@@ -22,6 +22,7 @@ describe('the player view state', () => {
     expect(woundLevel(6, 10, false)).toBe('hurt');
     expect(woundLevel(5, 10, false)).toBe('bloodied');
     expect(woundLevel(5, 10, true)).toBe('down');
+    expect(woundLevel(0, 10, false)).toBe('down');
   });
 
   it('hides hidden combatants everywhere, and shows monster hit points as wound levels', () => {

@@ -22,6 +22,7 @@ export type WoundLevel = 'unhurt' | 'hurt' | 'bloodied' | 'down';
 export function woundLevel(now: unknown, start: unknown, out: boolean): WoundLevel {
   if (out) return 'down';
   if (typeof now !== 'number' || typeof start !== 'number' || start <= 0) return 'unhurt';
+  if (now <= 0) return 'down';
   if (now >= start) return 'unhurt';
   return now * 2 > start ? 'hurt' : 'bloodied';
 }
