@@ -47,15 +47,6 @@ describe('the library entry', () => {
     expect(nodeImports).toEqual([]);
   });
 
-  it('the editor imports only the entry', () => {
-    const r = spawnSync('grep', ['-rnE', "from '(\\.\\./)+interpreter/", join(ROOT, 'editor/src')], { encoding: 'utf8' });
-    const lines = r.stdout.split('\n').filter(Boolean);
-    expect(lines.length).toBeGreaterThan(10);
-    expect(lines.filter((l) => !/interpreter\/(index|node)\.js'/.test(l))).toEqual([]);
-    // The node entry only in the editor's Node tests.
-    expect(lines.filter((l) => l.includes('interpreter/node.js') && !l.includes('.test.ts'))).toEqual([]);
-  });
-
   it('loads documents from text and objects, runs, simulates and opens a session, through the package name', () => {
     const script = `
       import { readFileSync } from 'node:fs';

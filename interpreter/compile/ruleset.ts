@@ -129,12 +129,10 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
   });
 
   // Each trigger kind fires its own list, by timing (`act:before`); damage fires all its triggers.
-  const triggersAt = new Map<string, CTrigger[]>();
+  const triggersAt: CompiledRuleset['triggersAt'] = {};
   for (const t of triggers) {
-    for (const key of [t.def.on, `${t.def.on}:${t.def.timing}`]) {
-      if (!triggersAt.has(key)) triggersAt.set(key, []);
-      triggersAt.get(key)!.push(t);
-    }
+    const byTiming = (triggersAt[t.def.on] ??= {});
+    for (const key of [t.def.timing, 'any']) (byTiming[key] ??= []).push(t);
   }
 
   const choice = def.round.phaseChoice;

@@ -105,8 +105,8 @@ export interface CompiledRuleset {
   surprise: { when: Fn; who: Fn; slots: Record<string, number> } | null;
   actions: Map<string, CAction>;
   triggers: CTrigger[];
-  /** The triggers of each kind and timing (`act:before`), in document order. */
-  triggersAt: Map<string, CTrigger[]>;
+  /** The triggers of each kind (`act`), by timing (`before`) and under `any`, in document order. */
+  triggersAt: Record<string, Record<string, CTrigger[]> | undefined>;
   policy: CPolicy[];
   end: Array<{ def: EndCondition; when: Fn; winner: Fn }>;
 }

@@ -1,23 +1,24 @@
 /** The trace as the engine writes it: events, rolls, and labelled decisions. */
 import { PhasebookError } from '../diagnostics.js';
 import type { RollResult } from '../dice/index.js';
-import type { EventFields, EventOf, EventType } from '../trace/events.js';
+import type { EventFields, EventOf, EventType, TraceEvent } from '../trace/events.js';
 import type { Engine } from './engine.js';
 
 /** Fields of an event of type T; none for the types that have none. */
 type FieldsArg<T extends EventType> = object extends EventFields<T> ? [fields?: EventFields<T>] : [fields: EventFields<T>];
 
 /** Add an event to the trace: its number, the round, and where it happened, then its own fields. */
-function emit<T extends EventType>(this: Engine, type: T, ...[fields]: FieldsArg<T>): EventOf<T> {
-  const e: { seq: number; type: T; round: number; turn?: string; phase?: string; step?: string } = { seq: this.seq++, type, round: this.round };
+function emitEvent(this: Engine, type: EventType, fields?: object): { seq: number } {
+  const e: { seq: number; type: EventType; round: number; turn?: string; phase?: string; step?: string } = { seq: this.seq++, type, round: this.round };
   if (this.turn !== undefined && type !== 'round.start' && type !== 'round.end') e.turn = this.turn;
   if (this.phase !== undefined) e.phase = this.phase;
   if (this.step !== undefined) e.step = this.step;
   if (fields) Object.assign(e, fields);
-  const event = e as EventOf<T>;
-  this.events.push(event);
-  return event;
+  this.events.push(e as TraceEvent);
+  return e;
 }
+/** emit(type, fields): each event's fields are checked against its type (trace/events.ts). */
+const emit = emitEvent as <T extends EventType>(this: Engine, type: T, ...fields: FieldsArg<T>) => EventOf<T>;
 
 function onRoll(this: Engine, r: RollResult): void {
   this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total, ...(r.pinned ? { pinned: true } : {}) });

@@ -25,7 +25,7 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
   const moverOf = new Map<Cmb, Mover>();
   for (const m of ms) if (!moverOf.has(m.c)) moverOf.set(m.c, m);
   const distinct = moverOf.size === ms.length;
-  const duringTriggers = this.rs.triggersAt.has('move:during');
+  const duringTriggers = this.rs.triggersAt.move?.during !== undefined;
   let moving = ms.length;
   const tick: Mover[] = [];
   for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {

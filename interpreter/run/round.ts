@@ -111,7 +111,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     for (const c of members) this.expire({ turnOf: c.id });
     if (this.opts.host) pauseByHost(this, 'turn', who);
   }
-  const phases = this.rs.phases.slice();
+  const phases = this.rs.phaseChoice ? this.rs.phases.slice() : this.rs.phases;
   let chosen = false;
   for (let i = 0; i < phases.length; i++) {
     if ([...members].every((c) => this.endedTurn.has(c))) break;

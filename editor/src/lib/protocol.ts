@@ -2,7 +2,9 @@
  * Messages between the editor and the engine worker. The worker runs the same pipeline as the
  * CLI (interpreter/core.ts) on texts; the page never evaluates rules itself.
  */
-import type { Diagnostic, TraceEvent, CombatRecord } from '../../../interpreter/index.js';
+import type { Diagnostic } from '../../../interpreter/diagnostics.js';
+import type { TraceEvent } from '../../../interpreter/trace/events.js';
+import type { CombatRecord } from '../../../interpreter/simulate/record.js';
 
 export interface DocText {
   /** Workspace path, used as the file name in diagnostics. */

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadProgram, type Ruleset } from '../../../interpreter/node.js';
+import { loadProgram } from '../../../interpreter/pipeline.js';
+import type { Ruleset } from '../../../interpreter/model/types.js';
 import { describeExpr, diffRulesets, resolveTexts, same } from './semantic-diff.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { Core, loadEncounter, loadProgram, run, aggregate, compare, recordOf, formatCsv, runSeed, type CombatRecord } from '../../../interpreter/node.js';
+import { Core } from '../../../interpreter/core.js';
+import { loadEncounter, loadProgram, run } from '../../../interpreter/pipeline.js';
+import { aggregate, compare } from '../../../interpreter/simulate/aggregate.js';
+import { recordOf, type CombatRecord } from '../../../interpreter/simulate/record.js';
+import { formatCsv } from '../../../interpreter/simulate/report.js';
+import { runSeed } from '../../../interpreter/simulate/stats.js';
 import { browserValidator } from './validator.js';
 import type { DocText, SimulateRequest, SimulateResponse, Variant } from './protocol.js';
 import {

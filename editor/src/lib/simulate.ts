@@ -10,7 +10,14 @@
  *   (`SimulationRun`) starts the workers, collects records by index, and cancels by
  *   terminating them.
  */
-import { PhasebookError, readDocumentText, aggregate, compare, recordOf, formatCsv, runSeed, wilson, type Core, type Diagnostic, type Encounter, type SourceDocument, type Comparison, type VariantResult, type CombatRecord, type Interval } from '../../../interpreter/index.js';
+import type { Core } from '../../../interpreter/core.js';
+import { PhasebookError, type Diagnostic } from '../../../interpreter/diagnostics.js';
+import type { Encounter } from '../../../interpreter/model/types.js';
+import { readDocumentText, type SourceDocument } from '../../../interpreter/read/read.js';
+import { aggregate, compare, type Comparison, type VariantResult } from '../../../interpreter/simulate/aggregate.js';
+import { recordOf, type CombatRecord } from '../../../interpreter/simulate/record.js';
+import { formatCsv } from '../../../interpreter/simulate/report.js';
+import { runSeed, wilson, type Interval } from '../../../interpreter/simulate/stats.js';
 import type { DocText, SimulatedRun, SimulateRequest, SimulateResponse, Variant } from './protocol.js';
 
 export const DEFAULT_RUNS = 500;

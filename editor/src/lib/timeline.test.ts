@@ -3,7 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { loadEncounter, loadProgram, run, type TraceEvent } from '../../../interpreter/node.js';
+import { loadEncounter, loadProgram, run } from '../../../interpreter/pipeline.js';
+import type { TraceEvent } from '../../../interpreter/trace/events.js';
 import { buildTimeline, compareTimelines, labelActor, labelsOf, parseRollPin, type ActNode, type Item, type TimelineModel } from './timeline.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');

@@ -5,7 +5,8 @@
  * the act they belong to (found by the actor named in their label, `by` or `combatant`), or stand
  * on their own where no act claims them. Pure: no Svelte, no DOM, no rules logic.
  */
-import { initiativeLine, type TraceEvent } from '../../../interpreter/index.js';
+import type { TraceEvent } from '../../../interpreter/trace/events.js';
+import { initiativeLine } from '../../../interpreter/trace/facts.js';
 
 export interface SideInfo {
   id: string;

@@ -9,7 +9,7 @@ export default {
   description: 'Someone acts (only the listed actions, when `actions` is given).',
   timings: { before: 'before the act takes effect', after: 'after the act took effect' },
   fire(eng: Engine, timing: string, actor: Cmb, action: CAction, actSeq: number, target: Cmb | null): void {
-    const list = eng.rs.triggersAt.get(`act:${timing}`);
+    const list = eng.rs.triggersAt.act?.[timing];
     if (!list) return;
     for (const t of list) {
       if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;

@@ -8,7 +8,7 @@ export default {
   description: 'Someone takes damage (more than 0).',
   timings: { after: 'once the damage is dealt (every timing of a damage trigger means this)' },
   fire(eng: Engine, target: Cmb, amount: number, stat: string, by: Cmb, seq: number): void {
-    const list = eng.rs.triggersAt.get('damage');
+    const list = eng.rs.triggersAt.damage?.any;
     if (!list || amount <= 0) return;
     for (const t of list) {
       const own = t.reactors.isTarget;

@@ -18,7 +18,7 @@ export default {
     after: 'after the move',
   },
   fire(eng: Engine, timing: string, mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): void {
-    const list = eng.rs.triggersAt.get(`move:${timing}`);
+    const list = eng.rs.triggersAt.move?.[timing];
     if (!list) return;
     for (const t of list) {
       if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;

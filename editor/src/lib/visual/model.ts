@@ -5,7 +5,10 @@
  * with the main variant's overlays up to and including the active one — resolved by the
  * interpreter's own `resolveOverlays`, on documents read by its `readDocumentText`.
  */
-import { PhasebookError, readDocumentText, resolveOverlays, type Overlay, type Phase, type Ruleset, type Located } from '../../../../interpreter/index.js';
+import { PhasebookError } from '../../../../interpreter/diagnostics.js';
+import type { Overlay, Phase, Ruleset } from '../../../../interpreter/model/types.js';
+import { readDocumentText } from '../../../../interpreter/read/read.js';
+import { resolveOverlays, type Located } from '../../../../interpreter/resolve/overlays.js';
 import { addRequires, anchorFor, idPathString, jsonPathOf, overlayMove, overlaySet, parseIdPath, reordered, rulesetMove, rulesetSet, type Anchor } from './edits.js';
 
 export interface ViewDoc {
