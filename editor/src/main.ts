@@ -1,6 +1,5 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
-import PlayerView from './components/play/PlayerView.svelte';
 import './app.css';
 import { watch, workspace } from './lib/workspace.svelte.js';
 import { variants } from './lib/variant.svelte.js';
@@ -53,5 +52,7 @@ async function start(): Promise<void> {
 }
 
 // The player view (a second window facing the players) needs no workspace: it listens to the table.
-if (new URLSearchParams(location.search).get('view') === 'player') mount(PlayerView, { target: document.getElementById('app')! });
+if (new URLSearchParams(location.search).get('view') === 'player') {
+  void import('./components/play/PlayerView.svelte').then((m) => mount(m.default, { target: document.getElementById('app')! }));
+}
 else void start();
