@@ -196,6 +196,7 @@ describe('table mode', () => {
     const player = await page.context().newPage();
     await player.goto(`${s.url}?view=player`);
     await page.click('[data-testid=mode-play]');
+    await page.waitForSelector('[data-testid=play-setup]');
     const rs = await page.$eval('[data-testid=play-ruleset] option:text-matches("d20-srd.json")', (o) => (o as HTMLOptionElement).value);
     await page.selectOption('[data-testid=play-ruleset]', rs);
     await page.click('[data-testid=new-encounter]');

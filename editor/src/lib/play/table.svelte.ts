@@ -41,7 +41,7 @@ export interface Setup {
 }
 
 /** Problems in words: a PhasebookError's first diagnostics with their place, or the message. */
-export function describe(err: unknown): string {
+export function problemText(err: unknown): string {
   if (err instanceof PhasebookError) return err.diagnostics.slice(0, 3).map((d) => `${d.file}:${d.line}:${d.col} ${d.pointer} ${d.message}`).join('\n');
   return err instanceof Error ? err.message : String(err);
 }
@@ -138,7 +138,7 @@ class Table {
       this.afterChange();
       return true;
     } catch (err) {
-      this.error = describe(err);
+      this.error = problemText(err);
       return false;
     }
   }
@@ -172,7 +172,7 @@ class Table {
       this.afterChange();
       return true;
     } catch (err) {
-      this.error = describe(err);
+      this.error = problemText(err);
       return false;
     }
   }
@@ -185,7 +185,7 @@ class Table {
       doc = JSON.parse(text) as SessionDocument;
       if (doc?.kind !== 'session' || !doc.ruleset || !Array.isArray(doc.log)) throw new Error('not a Phasebook session file (kind "session")');
     } catch (err) {
-      this.error = `Cannot import: ${describe(err)}`;
+      this.error = `Cannot import: ${problemText(err)}`;
       return false;
     }
     const byId = (kind: 'ruleset' | 'overlay', id: string) => workspace.docs.find((d) => docInfo(d.text).kind === kind && docInfo(d.text).id === id)?.path;
@@ -211,7 +211,7 @@ class Table {
       f();
     } catch (err) {
       if (err instanceof SessionError || err instanceof PhasebookError) {
-        this.error = describe(err);
+        this.error = problemText(err);
         return false;
       }
       throw err;
@@ -340,7 +340,7 @@ class Table {
         await fightStore().put(f);
         this.savedCount++;
       } catch (err) {
-        this.error = `Could not save the fight: ${describe(err)}`;
+        this.error = `Could not save the fight: ${problemText(err)}`;
       }
     });
   }
