@@ -155,7 +155,17 @@ describe('table mode', () => {
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid=help]:not([open])', { state: 'attached' });
     await page.locator('body').press('n');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n + 1, entries);
+    await page
+      .waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n + 1, entries, { timeout: 10000 })
+      .catch(async (err) => {
+        const info = await page.evaluate(() => ({
+          active: document.activeElement?.outerHTML.slice(0, 120),
+          pending: document.querySelector('[data-testid=pending]')?.outerHTML.slice(0, 300),
+          error: document.querySelector('[data-testid=play-error]')?.textContent,
+          log: document.querySelectorAll('[data-testid=log-entry]').length,
+        }));
+        throw new Error(`n did not answer: ${JSON.stringify(info)} (${String(err).slice(0, 80)})`);
+      });
     await page.locator('body').press('u');
     await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n, entries);
 
