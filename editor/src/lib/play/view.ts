@@ -1,0 +1,96 @@
+/**
+ * What the tracker and the player view show, from a session's snapshot: the ruleset's main stat
+ * (hit points, or whatever it names so), wound levels for a screen facing the players, and the
+ * player view's state with what the game master hides left out. Pure functions (unit-tested).
+ */
+import type { TrackerSnapshot } from '../../../../interpreter/index.js';
+
+/** A ruleset's main stat: the first combatant stat named like hit points, else the first numeric one. */
+export function mainStatOf(ruleset: unknown): string | null {
+  const stats = (ruleset as { combatant?: { stats?: Record<string, { default?: unknown }> } })?.combatant?.stats ?? {};
+  const ids = Object.keys(stats);
+  return (
+    ids.find((id) => /^(hp|hits?|hit.?points|health|life|wounds?|stamina|endurance)$/i.test(id)) ??
+    ids.find((id) => typeof stats[id]?.default === 'number') ??
+    null
+  );
+}
+
+export type WoundLevel = 'unhurt' | 'hurt' | 'bloodied' | 'down';
+
+/** A wound level from the main stat now and at the start (down when out of the fight). */
+export function woundLevel(now: unknown, start: unknown, out: boolean): WoundLevel {
+  if (out) return 'down';
+  if (typeof now !== 'number' || typeof start !== 'number' || start <= 0) return 'unhurt';
+  if (now <= 0) return 'down';
+  if (now >= start) return 'unhurt';
+  return now * 2 > start ? 'hurt' : 'bloodied';
+}
+
+export interface Hidden {
+  combatants: string[];
+  /** Monster (not the first side's) main stat: shown, as a wound level, or not at all. */
+  hp: 'wounds' | 'none' | 'shown';
+}
+
+export interface PlayerRow {
+  id: string;
+  name: string;
+  side: string;
+  out: boolean;
+  /** The main stat as a number, or a wound level, or nothing. */
+  health: { value: unknown } | { wound: WoundLevel } | null;
+  conditions: Array<{ id: string; remaining: number }>;
+}
+
+export interface PlayerState {
+  title: string;
+  round: number;
+  phase: string | null;
+  step: string | null;
+  turn: string[];
+  /** Turns still to come, in order (hidden combatants left out). */
+  toCome: string[][];
+  holding: string[];
+  rows: PlayerRow[];
+  ended: { winner: string | null; reason: string } | null;
+}
+
+/**
+ * The player view's state. The party (`partySide`) always shows its main stat; the other sides
+ * follow `hidden.hp`. Hidden combatants appear nowhere, not even in the order.
+ */
+export function playerState(
+  title: string,
+  snap: TrackerSnapshot,
+  hidden: Hidden,
+  mainStat: string | null,
+  startOf: (id: string) => unknown,
+  partySide: string | null,
+): PlayerState {
+  const gone = new Set(hidden.combatants);
+  const seen = (ids: string[]) => ids.filter((id) => !gone.has(id));
+  const rows = snap.combatants
+    .filter((c) => !gone.has(c.id))
+    .map((c): PlayerRow => {
+      const value = mainStat ? c.stats[mainStat] : undefined;
+      let health: PlayerRow['health'] = null;
+      if (mainStat && (c.side === partySide || hidden.hp === 'shown')) health = { value };
+      else if (mainStat && hidden.hp === 'wounds') health = { wound: woundLevel(value, startOf(c.id), c.out) };
+      return { id: c.id, name: c.name, side: c.side, out: c.out, health, conditions: c.conditions.map((k) => ({ id: k.id, remaining: k.remaining })) };
+    });
+  return {
+    title,
+    round: snap.round,
+    phase: snap.phase,
+    step: snap.step,
+    turn: seen(snap.turn ?? []),
+    toCome: snap.toCome.map(seen).filter((t) => t.length > 0),
+    holding: seen(snap.holding.map((h) => h.id)),
+    rows,
+    ended: snap.ended,
+  };
+}
+
+export const CHANNEL = 'phasebook-table';
+export type ChannelMessage = { type: 'state'; state: PlayerState | null } | { type: 'hello' };
