@@ -41,7 +41,7 @@ export default defineConfig(
     // Code that runs inside the editor's page (page.evaluate, waitForFunction) reaches into the
     // page's own objects (window.__phasebook: Monaco, the workspace, Chart.js), whose types the
     // Node side does not have.
-    files: ['test/e2e/**', 'scripts/measure-editor.mjs', 'scripts/screenshots.mjs', 'scripts/globals.d.ts'],
+    files: ['test/e2e/**', 'scripts/measure-editor.mjs', 'scripts/screenshots.mjs', 'scripts/screenshots-play.mjs', 'scripts/globals.d.ts'],
     languageOptions: { globals: { ...globals.browser } },
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
