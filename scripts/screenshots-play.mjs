@@ -19,7 +19,7 @@ await page.waitForSelector('[data-testid=play-setup]');
 const shot = async (p, name) => p.screenshot({ path: join(root, 'docs', `${name}.png`) });
 
 // The builder: a party and four goblins, set up with the forms.
-const rs = await page.$eval('[data-testid=play-ruleset] option:text-matches("d20-srd.json")', (o) => o.value);
+const rs = await page.$eval('[data-testid=play-ruleset] option:text-matches("d20-srd.json")', (o) => /** @type {HTMLOptionElement} */ (o).value);
 await page.selectOption('[data-testid=play-ruleset]', rs);
 await page.click('[data-testid=new-encounter]');
 await page.waitForSelector('[data-testid=encounter-builder]');
@@ -44,7 +44,7 @@ await shot(page, 'editor-play-builder');
 const player = await context.newPage();
 await player.setViewportSize({ width: 1000, height: 600 });
 await player.goto(`${url}?view=player`);
-const enc = await page.$eval('[data-testid=play-encounter] option:text-matches("d20-srd/encounters/sample.json")', (o) => o.value);
+const enc = await page.$eval('[data-testid=play-encounter] option:text-matches("d20-srd/encounters/sample.json")', (o) => /** @type {HTMLOptionElement} */ (o).value);
 await page.selectOption('[data-testid=play-encounter]', enc);
 await page.click('[data-testid=play-start]');
 await page.waitForSelector('[data-testid=tracker]');

@@ -104,7 +104,7 @@ describe('accumulators', () => {
       expect(e.runs.map((x) => x.run)).toEqual(expected.slice(0, 3).map((x) => x.i));
       for (const x of e.runs) {
         const end = run(program, enc, { seed: x.seed }).events.at(-1)!;
-        expect(end.type).toBe('combat.end');
+        if (end.type !== 'combat.end') throw new Error(`the last event is ${end.type}, not combat.end`);
         expect(end.winner ?? null).toBe(e.winner);
         if (e.round !== null) expect(end.round).toBe(e.round);
       }
