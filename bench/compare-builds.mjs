@@ -29,13 +29,19 @@ const cases = [
   { name: 'OSE phased 6v6', rs: join(ROOT, 'rulesets/ose/ose.json'), ov: OSE, enc: join(ROOT, 'bench/encounters/ose-phased-6v6.json') },
   { name: 'd20 SRD 4v4', rs: join(ROOT, 'rulesets/d20-srd/d20-srd.json'), ov: [], enc: join(ROOT, 'bench/encounters/d20-4v4.json') },
 ];
-const out = { command: `node --expose-gc bench/compare-builds.mjs ${args.join(' ')}`.trim(), old: oldDist, combats: [], scaling: [], expressions: null };
+const out = {
+  command: `node --expose-gc bench/compare-builds.mjs ${args.join(' ')}`.trim(),
+  old: oldDist,
+  combats: [],
+  scaling: [],
+  expressions: null,
+};
 for (const c of cases) {
   const p = {};
   for (const [k, b] of Object.entries(builds)) {
     const program = b.loadProgram(c.rs, c.ov);
     p[k] = { b, program, enc: b.loadEncounter(c.enc, program), runs: 0, ms: 0 };
-    for (let t0 = now(), s = 0; now() - t0 < 600; ) b.run(program, p[k].enc, { seed: 900000 + s++ });
+    for (let t0 = now(), s = 0; now() - t0 < 600;) b.run(program, p[k].enc, { seed: 900000 + s++ });
   }
   let seed = 1;
   while (p.old.ms < seconds * 1000) {
@@ -131,7 +137,9 @@ for (const n of sizes) {
     newVsJsonLogic: round(rate('new') / rate('jsonLogic'), 2),
     sink: sink > 0,
   };
-  process.stderr.write(`expressions: old ${out.expressions.oldPerSecond}/s (${out.expressions.oldVsJsonLogic}× json-logic-js), new ${out.expressions.newPerSecond}/s (${out.expressions.newVsJsonLogic}×) → ${out.expressions.speedup}×\n`);
+  process.stderr.write(
+    `expressions: old ${out.expressions.oldPerSecond}/s (${out.expressions.oldVsJsonLogic}× json-logic-js), new ${out.expressions.newPerSecond}/s (${out.expressions.newVsJsonLogic}×) → ${out.expressions.speedup}×\n`,
+  );
 }
 process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 

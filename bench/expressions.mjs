@@ -37,7 +37,7 @@ function usesDice(expr) {
 /** A small seeded generator for reservoir sampling. */
 function lcg(seed) {
   let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
 }
 
 /** Record the expressions each ruleset compiles and sample the data they are evaluated on. */
@@ -147,7 +147,9 @@ export function collectPairs({ seeds = 20, compile = compileExpression } = {}) {
 
 export async function expressions({ seeds = 20, seconds = 6, log = (_line) => {} } = {}) {
   const { exprs, perRuleset, pairs, excluded, borrowed, mismatched, mismatches, kept } = collectPairs({ seeds });
-  log(`  ${exprs.length} expressions in ${Object.keys(perRuleset).length} rulesets; ${excluded} roll dice (excluded); ${borrowed} never evaluated in the sample runs (data borrowed); ${kept} timed on ${pairs.length} (expression, data) pairs; ${mismatched} pairs disagree`);
+  log(
+    `  ${exprs.length} expressions in ${Object.keys(perRuleset).length} rulesets; ${excluded} roll dice (excluded); ${borrowed} never evaluated in the sample runs (data borrowed); ${kept} timed on ${pairs.length} (expression, data) pairs; ${mismatched} pairs disagree`,
+  );
 
   // Alternating passes over all pairs.
   const ctx = createEvalContext();
@@ -240,7 +242,7 @@ export async function expressions({ seeds = 20, seconds = 6, log = (_line) => {}
   }
   speedups.sort((a, b) => a.s - b.s);
   const geo = Math.exp(speedups.reduce((a, x) => a + Math.log(x.s), 0) / speedups.length);
-  const speedup = (c.evals / c.ms) / (j.evals / j.ms);
+  const speedup = c.evals / c.ms / (j.evals / j.ms);
   const result = {
     expressions: exprs.length,
     excludedDice: excluded,
@@ -253,7 +255,12 @@ export async function expressions({ seeds = 20, seconds = 6, log = (_line) => {}
     compiled: { evaluations: c.evals, seconds: round(c.ms / 1000, 2), evaluationsPerSecond: Math.round((c.evals * 1000) / c.ms) },
     jsonLogic: { evaluations: j.evals, seconds: round(j.ms / 1000, 2), evaluationsPerSecond: Math.round((j.evals * 1000) / j.ms) },
     speedup: round(speedup, 2),
-    speedupBatches: { n: ratios.length, median: round(median(ratios), 2), min: round(Math.min(...ratios), 2), max: round(Math.max(...ratios), 2) },
+    speedupBatches: {
+      n: ratios.length,
+      median: round(median(ratios), 2),
+      min: round(Math.min(...ratios), 2),
+      max: round(Math.max(...ratios), 2),
+    },
     perExpression: {
       geometricMean: round(geo, 2),
       median: round(median(speedups.map((x) => x.s)), 2),
@@ -261,11 +268,15 @@ export async function expressions({ seeds = 20, seconds = 6, log = (_line) => {}
       max: { speedup: round(speedups[speedups.length - 1].s, 2), expression: speedups[speedups.length - 1].k },
       below20x: speedups.filter((x) => x.s < 20).length,
     },
-    perRuleset: Object.fromEntries(Object.entries(perRulesetSpeed).map(([r, xs]) => [r, { expressions: xs.length, medianSpeedup: round(median(xs), 2) }])),
+    perRuleset: Object.fromEntries(
+      Object.entries(perRulesetSpeed).map(([r, xs]) => [r, { expressions: xs.length, medianSpeedup: round(median(xs), 2) }]),
+    ),
     goal: { speedupAtLeast: 20, met: speedup >= 20 },
     sink: sink > 0,
   };
-  log(`  compiled ${fmt(result.compiled.evaluationsPerSecond)} evals/s, json-logic-js ${fmt(result.jsonLogic.evaluationsPerSecond)} evals/s → ${result.speedup}× (per expression: median ${result.perExpression.median}×, min ${result.perExpression.min.speedup}×, max ${result.perExpression.max.speedup}×)`);
+  log(
+    `  compiled ${fmt(result.compiled.evaluationsPerSecond)} evals/s, json-logic-js ${fmt(result.jsonLogic.evaluationsPerSecond)} evals/s → ${result.speedup}× (per expression: median ${result.perExpression.median}×, min ${result.perExpression.min.speedup}×, max ${result.perExpression.max.speedup}×)`,
+  );
   return result;
 }
 

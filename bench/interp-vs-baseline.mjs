@@ -31,7 +31,18 @@ function finalHp(events, start) {
   return hp;
 }
 
-export async function interpVsBaseline({ name, ruleset, overlays, encounter, Baseline, load, seconds = 10, batchMs = 400, exactSeeds = 200, log = (_line) => {} }) {
+export async function interpVsBaseline({
+  name,
+  ruleset,
+  overlays,
+  encounter,
+  Baseline,
+  load,
+  seconds = 10,
+  batchMs = 400,
+  exactSeeds = 200,
+  log = (_line) => {},
+}) {
   const program = loadProgram(ruleset, overlays);
   const enc = loadEncounter(encounter, program);
   const tpl = load(JSON.parse(readFileSync(encounter, 'utf8')));
@@ -50,7 +61,8 @@ export async function interpVsBaseline({ name, ruleset, overlays, encounter, Bas
     const bhp = base.finalHp();
     const same = bw === r.winner && o.rounds === r.rounds && Object.keys(ihp).every((k) => ihp[k] === bhp[k]);
     if (same) identical++;
-    else if (mismatches.length < 5) mismatches.push({ seed: s, interpreter: { winner: r.winner, rounds: r.rounds }, baseline: { winner: bw, rounds: o.rounds } });
+    else if (mismatches.length < 5)
+      mismatches.push({ seed: s, interpreter: { winner: r.winner, rounds: r.rounds }, baseline: { winner: bw, rounds: o.rounds } });
   }
   log(`  exact replay (labelled dice): ${identical}/${exactSeeds} identical`);
 
@@ -58,8 +70,8 @@ export async function interpVsBaseline({ name, ruleset, overlays, encounter, Bas
   const rng = new FastRoller(1);
   let iSeed = 1_000_000;
   let bSeed = 2_000_000;
-  for (let t0 = now(); now() - t0 < 800; ) run(program, enc, { seed: iSeed++ });
-  for (let t0 = now(); now() - t0 < 800; ) {
+  for (let t0 = now(); now() - t0 < 800;) run(program, enc, { seed: iSeed++ });
+  for (let t0 = now(); now() - t0 < 800;) {
     rng.reseed(bSeed++);
     base.run(rng);
   }
@@ -116,10 +128,25 @@ export async function interpVsBaseline({ name, ruleset, overlays, encounter, Bas
     name,
     ruleset: [ruleset, ...overlays].map((p) => p.replace(/^.*\/(rulesets|bench)\//, '$1/')),
     encounter: encounter.replace(/^.*\/bench\//, 'bench/'),
-    interpreter: { combats: interp.runs, seconds: round(interp.ms / 1000, 2), combatsPerSecond: round(iRate, 1), batchMedian: round(median(interp.rates), 1) },
-    baseline: { combats: hand.runs, seconds: round(hand.ms / 1000, 2), combatsPerSecond: round(bRate, 1), batchMedian: round(median(hand.rates), 1) },
+    interpreter: {
+      combats: interp.runs,
+      seconds: round(interp.ms / 1000, 2),
+      combatsPerSecond: round(iRate, 1),
+      batchMedian: round(median(interp.rates), 1),
+    },
+    baseline: {
+      combats: hand.runs,
+      seconds: round(hand.ms / 1000, 2),
+      combatsPerSecond: round(bRate, 1),
+      batchMedian: round(median(hand.rates), 1),
+    },
     ratio: round(iRate / bRate, 4),
-    ratioBatches: { n: ratios.length, median: round(median(ratios), 4), min: round(Math.min(...ratios), 4), max: round(Math.max(...ratios), 4) },
+    ratioBatches: {
+      n: ratios.length,
+      median: round(median(ratios), 4),
+      min: round(Math.min(...ratios), 4),
+      max: round(Math.max(...ratios), 4),
+    },
     goal: { ratioAtLeast: 0.5, met: iRate / bRate >= 0.5 },
     exactReplay: { seeds: exactSeeds, identical, mismatches },
     distribution: {

@@ -68,4 +68,5 @@ export function twoMeans(a, b) {
   return { m1: ma, m2: mb, diff: ma - mb, z, p: pNormal(z) };
 }
 
-export const fmt = (x, d = 0) => (typeof x === 'number' ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : String(x));
+export const fmt = (x, d = 0) =>
+  typeof x === 'number' ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : String(x);

@@ -31,7 +31,8 @@ if (which === 'scaling') {
   opts.rounds = 4;
   run(program, enc, { seed: 99999, rounds: 2 });
 } else {
-  program = which === 'ose' ? loadProgram(join(ROOT, 'rulesets/ose/ose.json'), OSE) : loadProgram(join(ROOT, 'rulesets/d20-srd/d20-srd.json'));
+  program =
+    which === 'ose' ? loadProgram(join(ROOT, 'rulesets/ose/ose.json'), OSE) : loadProgram(join(ROOT, 'rulesets/d20-srd/d20-srd.json'));
   enc = loadEncounter(join(ROOT, which === 'ose' ? 'bench/encounters/ose-phased-6v6.json' : 'bench/encounters/d20-4v4.json'), program);
   for (let i = 0; i < 300; i++) run(program, enc, { seed: 100000 + i });
 }
@@ -48,7 +49,8 @@ const { profile } = await session.post('Profiler.stop');
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const name = (n) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1}`;
+const name = (n) =>
+  `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').slice(-2).join('/')}:${n.callFrame.lineNumber + 1}`;
 const self = new Map();
 const incl = new Map();
 let total = 0;
@@ -68,7 +70,12 @@ for (let i = 0; i < profile.samples.length; i++) {
 }
 // Per combatant-round (scaling): microseconds of each function's time, the samples scaled to the measured time.
 const perCr = (t) => (size ? `  ${((((t / total) * ms) / (rounds * size)) * 1000).toFixed(2).padStart(7)} µs` : '');
-const list = (m) => [...m].sort((a, b) => b[1] - a[1]).slice(0, Number(top)).map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(5)}%${perCr(t)}  ${k}`).join('\n');
+const list = (m) =>
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(top))
+    .map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(5)}%${perCr(t)}  ${k}`)
+    .join('\n');
 const head = size
   ? `scaling n=${size}: ${combats} combats, ${rounds} rounds, ${(ms / rounds).toFixed(1)} ms/round, ${((ms * 1000) / (rounds * size)).toFixed(1)} µs per combatant-round`
   : `${which}: ${combats} combats, ${((Number(combats) * 1000) / ms).toFixed(0)} combats/s under the profiler`;

@@ -61,11 +61,27 @@ if (want('interp')) {
   const common = { seconds: quick ? 1.5 : 11, exactSeeds: exact, log };
   log(' OSE phased round (phased-round + crossbow-speed + two-handed-last), bench/encounters/ose-phased-6v6.json');
   results.interpreterVsBaseline.push(
-    await interpVsBaseline({ ...common, name: 'OSE phased 6v6', ruleset: join(ROOT, 'rulesets/ose/ose.json'), overlays: OSE_MODULES, encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json'), Baseline: OseBaseline, load: loadOse }),
+    await interpVsBaseline({
+      ...common,
+      name: 'OSE phased 6v6',
+      ruleset: join(ROOT, 'rulesets/ose/ose.json'),
+      overlays: OSE_MODULES,
+      encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json'),
+      Baseline: OseBaseline,
+      load: loadOse,
+    }),
   );
   log(' d20 SRD by the book, bench/encounters/d20-4v4.json');
   results.interpreterVsBaseline.push(
-    await interpVsBaseline({ ...common, name: 'd20 SRD 4v4', ruleset: join(ROOT, 'rulesets/d20-srd/d20-srd.json'), overlays: [], encounter: join(ROOT, 'bench/encounters/d20-4v4.json'), Baseline: D20Baseline, load: loadD20 }),
+    await interpVsBaseline({
+      ...common,
+      name: 'd20 SRD 4v4',
+      ruleset: join(ROOT, 'rulesets/d20-srd/d20-srd.json'),
+      overlays: [],
+      encounter: join(ROOT, 'bench/encounters/d20-4v4.json'),
+      Baseline: D20Baseline,
+      load: loadD20,
+    }),
   );
 }
 
@@ -79,7 +95,10 @@ if (want('scaling')) {
   const sizes = quick ? [10, 100, 1000] : [10, 100, 1000, 10000];
   const s = await scaling({ sizes, rounds: 4, minMs: quick ? 400 : 2000, log });
   // The log-log slope n·log n would show over the same sizes.
-  const ref = slope(sizes.map((n) => Math.log(n)), sizes.map((n) => Math.log(n * Math.log(n))));
+  const ref = slope(
+    sizes.map((n) => Math.log(n)),
+    sizes.map((n) => Math.log(n * Math.log(n))),
+  );
   s.nLogNExponent = Math.round(ref * 1000) / 1000;
   s.goal = { exponentAtMost: s.nLogNExponent, met: s.exponent <= s.nLogNExponent };
   log(`  exponent ${s.exponent} (n log n over these sizes: ${s.nLogNExponent}) → ${s.goal.met ? 'met' : 'NOT met'}`);
@@ -89,7 +108,12 @@ if (want('scaling')) {
 if (want('throughput')) {
   log('4. throughput: phasebook simulate worker pool');
   results.throughput = await throughput({
-    variant: { name: 'ose + phased-round + crossbow-speed + two-handed-last', ruleset: join(ROOT, 'rulesets/ose/ose.json'), overlays: OSE_MODULES, encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json') },
+    variant: {
+      name: 'ose + phased-round + crossbow-speed + two-handed-last',
+      ruleset: join(ROOT, 'rulesets/ose/ose.json'),
+      overlays: OSE_MODULES,
+      encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json'),
+    },
     runs: quick ? 600 : 6000,
     log,
   });
@@ -98,7 +122,9 @@ if (want('throughput')) {
 results.environment.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
 results.seconds = Math.round((Date.now() - started.getTime()) / 100) / 10;
 results.goals = {
-  ...(results.interpreterVsBaseline ? Object.fromEntries(results.interpreterVsBaseline.map((r) => [`interpreter ≥ 0.5× baseline (${r.name})`, r.goal.met])) : {}),
+  ...(results.interpreterVsBaseline
+    ? Object.fromEntries(results.interpreterVsBaseline.map((r) => [`interpreter ≥ 0.5× baseline (${r.name})`, r.goal.met]))
+    : {}),
   ...(results.expressions ? { 'compiled expressions ≥ 20× json-logic-js': results.expressions.goal.met } : {}),
   ...(results.scaling ? { 'time per round no worse than n log n': results.scaling.goal.met } : {}),
 };
@@ -109,35 +135,84 @@ const row = (bench, what, value, goal = '') => rows.push([bench, what, value, go
 for (const r of results.interpreterVsBaseline ?? []) {
   row(`1 ${r.name}`, 'interpreter', `${fmt(r.interpreter.combatsPerSecond, 1)} combats/s`);
   row('', 'hand-written baseline', `${fmt(r.baseline.combatsPerSecond, 1)} combats/s`);
-  row('', 'ratio (batches median, min–max)', `${r.ratio} (${r.ratioBatches.median}, ${r.ratioBatches.min}–${r.ratioBatches.max})`, `≥ 0.5: ${r.goal.met ? 'met' : 'NOT met'}`);
+  row(
+    '',
+    'ratio (batches median, min–max)',
+    `${r.ratio} (${r.ratioBatches.median}, ${r.ratioBatches.min}–${r.ratioBatches.max})`,
+    `≥ 0.5: ${r.goal.met ? 'met' : 'NOT met'}`,
+  );
   row('', 'exact replay, labelled dice', `${r.exactReplay.identical}/${r.exactReplay.seeds} identical`);
   const d = r.distribution;
   row('', `win rate ${d.winRate.side}`, `${d.winRate.interpreter} vs ${d.winRate.baseline} (z ${d.winRate.z})`);
   row('', 'draw rate', `${d.drawRate.interpreter} vs ${d.drawRate.baseline} (z ${d.drawRate.z})`);
-  row('', 'mean rounds', `${d.meanRounds.interpreter} vs ${d.meanRounds.baseline} (z ${d.meanRounds.z})`, d.agree ? 'same distribution' : 'DIFFERENT');
+  row(
+    '',
+    'mean rounds',
+    `${d.meanRounds.interpreter} vs ${d.meanRounds.baseline} (z ${d.meanRounds.z})`,
+    d.agree ? 'same distribution' : 'DIFFERENT',
+  );
 }
 if (results.expressions) {
   const e = results.expressions;
-  row('2 expressions', 'expressions (timed / dice excluded)', `${e.expressions} (${e.timedExpressions} / ${e.excludedDice}), ${e.pairs} pairs, ${e.disagreeingPairs} disagree`);
+  row(
+    '2 expressions',
+    'expressions (timed / dice excluded)',
+    `${e.expressions} (${e.timedExpressions} / ${e.excludedDice}), ${e.pairs} pairs, ${e.disagreeingPairs} disagree`,
+  );
   row('', 'compiled', `${fmt(e.compiled.evaluationsPerSecond)} evals/s`);
   row('', 'json-logic-js', `${fmt(e.jsonLogic.evaluationsPerSecond)} evals/s`);
-  row('', 'speed-up (per expression median, min)', `${e.speedup}× (${e.perExpression.median}×, ${e.perExpression.min.speedup}×)`, `≥ 20×: ${e.goal.met ? 'met' : 'NOT met'}`);
+  row(
+    '',
+    'speed-up (per expression median, min)',
+    `${e.speedup}× (${e.perExpression.median}×, ${e.perExpression.min.speedup}×)`,
+    `≥ 20×: ${e.goal.met ? 'met' : 'NOT met'}`,
+  );
 }
 if (results.scaling) {
   const s = results.scaling;
   for (const r of s.rows) row(r === s.rows[0] ? '3 scaling' : '', `n = ${fmt(r.n)}`, `${r.msPerRound} ms/round (${r.rounds} rounds)`);
-  row('', 'log-log slope (pairwise)', `${s.exponent} (${s.pairs.map((p) => p.exponent).join(', ')})`, `≤ ${s.nLogNExponent}: ${s.goal.met ? 'met' : 'NOT met'}`);
+  row(
+    '',
+    'log-log slope (pairwise)',
+    `${s.exponent} (${s.pairs.map((p) => p.exponent).join(', ')})`,
+    `≤ ${s.nLogNExponent}: ${s.goal.met ? 'met' : 'NOT met'}`,
+  );
 }
 if (results.throughput) {
   const t = results.throughput;
-  row('4 throughput', '1 worker', `${fmt(t.oneWorker.combatsPerSecondWall, 1)} combats/s (steady ${fmt(t.oneWorker.combatsPerSecondSteady, 1)})`);
-  row('', `${t.allWorkers.workers} workers`, `${fmt(t.allWorkers.combatsPerSecondWall, 1)} combats/s (steady ${fmt(t.allWorkers.combatsPerSecondSteady, 1)})`);
-  row('', 'parallel efficiency', `${t.efficiencyWall} wall, ${t.efficiencySteady} steady`, t.identicalRecords ? 'records identical' : 'RECORDS DIFFER');
+  row(
+    '4 throughput',
+    '1 worker',
+    `${fmt(t.oneWorker.combatsPerSecondWall, 1)} combats/s (steady ${fmt(t.oneWorker.combatsPerSecondSteady, 1)})`,
+  );
+  row(
+    '',
+    `${t.allWorkers.workers} workers`,
+    `${fmt(t.allWorkers.combatsPerSecondWall, 1)} combats/s (steady ${fmt(t.allWorkers.combatsPerSecondSteady, 1)})`,
+  );
+  row(
+    '',
+    'parallel efficiency',
+    `${t.efficiencyWall} wall, ${t.efficiencySteady} steady`,
+    t.identicalRecords ? 'records identical' : 'RECORDS DIFFER',
+  );
 }
-const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((r) => r[i].length), ['benchmark', 'measure', 'value', 'goal / check'][i].length));
-const line = (r) => r.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd();
-const table = [line(['benchmark', 'measure', 'value', 'goal / check']), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-process.stdout.write(`\n${table}\n\nload average ${results.environment.loadAverageAtStart.join(' ')} → ${results.environment.loadAverageAtEnd.join(' ')} on ${results.environment.cores} cores; ${results.seconds} s\n\n`);
+const widths = [0, 1, 2, 3].map((i) =>
+  Math.max(...rows.map((r) => r[i].length), ['benchmark', 'measure', 'value', 'goal / check'][i].length),
+);
+const line = (r) =>
+  r
+    .map((c, i) => c.padEnd(widths[i]))
+    .join('  ')
+    .trimEnd();
+const table = [
+  line(['benchmark', 'measure', 'value', 'goal / check']),
+  widths.map((w) => '-'.repeat(w)).join('  '),
+  ...rows.map(line),
+].join('\n');
+process.stdout.write(
+  `\n${table}\n\nload average ${results.environment.loadAverageAtStart.join(' ')} → ${results.environment.loadAverageAtEnd.join(' ')} on ${results.environment.cores} cores; ${results.seconds} s\n\n`,
+);
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
 
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
@@ -145,4 +220,6 @@ const stamp = started.toISOString().replace(/[:.]/g, '-');
 const text = `${JSON.stringify(results, null, 2)}\n`;
 writeFileSync(join(ROOT, 'bench/results', `${stamp}${quick ? '-quick' : ''}.json`), text);
 if (!quick && !only && !args.includes('--exact')) writeFileSync(join(ROOT, 'bench/results/latest.json'), text);
-log(`wrote bench/results/${stamp}${quick ? '-quick' : ''}.json${!quick && !only && !args.includes('--exact') ? ' and bench/results/latest.json' : ''}`);
+log(
+  `wrote bench/results/${stamp}${quick ? '-quick' : ''}.json${!quick && !only && !args.includes('--exact') ? ' and bench/results/latest.json' : ''}`,
+);

@@ -63,13 +63,33 @@ export async function scaling({ sizes = [10, 100, 1000, 10000], rounds = 4, minM
       played += r.rounds;
       events += r.events.length;
     }
-    const row = { n, combats, rounds: played, ms: round3(ms), msPerRound: round3(ms / played), eventsPerRound: Math.round(events / played) };
+    const row = {
+      n,
+      combats,
+      rounds: played,
+      ms: round3(ms),
+      msPerRound: round3(ms / played),
+      eventsPerRound: Math.round(events / played),
+    };
     rows.push(row);
     log(`  n=${n}: ${row.msPerRound} ms/round (${combats} combats, ${played} rounds, ${row.eventsPerRound} events/round)`);
   }
-  const exponent = slope(rows.map((r) => Math.log(r.n)), rows.map((r) => Math.log(r.msPerRound)));
-  const pairs = rows.slice(1).map((r, i) => ({ from: rows[i].n, to: r.n, exponent: round3(Math.log(r.msPerRound / rows[i].msPerRound) / Math.log(r.n / rows[i].n)) }));
-  return { ruleset: 'ose + phased-round + crossbow-speed + two-handed-last + bench/overlays/large-battles', roundsPerCombat: rounds, rows, exponent: round3(exponent), pairs };
+  const exponent = slope(
+    rows.map((r) => Math.log(r.n)),
+    rows.map((r) => Math.log(r.msPerRound)),
+  );
+  const pairs = rows.slice(1).map((r, i) => ({
+    from: rows[i].n,
+    to: r.n,
+    exponent: round3(Math.log(r.msPerRound / rows[i].msPerRound) / Math.log(r.n / rows[i].n)),
+  }));
+  return {
+    ruleset: 'ose + phased-round + crossbow-speed + two-handed-last + bench/overlays/large-battles',
+    roundsPerCombat: rounds,
+    rows,
+    exponent: round3(exponent),
+    pairs,
+  };
 }
 
 const round3 = (x) => Math.round(x * 1000) / 1000;

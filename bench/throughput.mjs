@@ -41,24 +41,42 @@ async function once(variant, runs, workers) {
 export async function throughput({ variant, runs = 4000, log = (_line) => {} }) {
   const all = Math.max(1, availableParallelism());
   const one = await once(variant, runs, 1);
-  log(`  1 worker: ${runs} combats in ${(one.wallMs / 1000).toFixed(2)} s → ${((runs * 1000) / one.wallMs).toFixed(0)} combats/s wall, ${one.steadyRate?.toFixed(0)} steady`);
+  log(
+    `  1 worker: ${runs} combats in ${(one.wallMs / 1000).toFixed(2)} s → ${((runs * 1000) / one.wallMs).toFixed(0)} combats/s wall, ${one.steadyRate?.toFixed(0)} steady`,
+  );
   const many = await once(variant, runs, all);
-  log(`  ${all} workers: ${runs} combats in ${(many.wallMs / 1000).toFixed(2)} s → ${((runs * 1000) / many.wallMs).toFixed(0)} combats/s wall, ${many.steadyRate?.toFixed(0)} steady`);
-  const same = one.records.length === many.records.length && one.records.every((r, i) => JSON.stringify(r) === JSON.stringify(many.records[i]));
+  log(
+    `  ${all} workers: ${runs} combats in ${(many.wallMs / 1000).toFixed(2)} s → ${((runs * 1000) / many.wallMs).toFixed(0)} combats/s wall, ${many.steadyRate?.toFixed(0)} steady`,
+  );
+  const same =
+    one.records.length === many.records.length && one.records.every((r, i) => JSON.stringify(r) === JSON.stringify(many.records[i]));
   const wall1 = (runs * 1000) / one.wallMs;
   const wallK = (runs * 1000) / many.wallMs;
   const result = {
     variant: variant.name,
     runs,
     workersAll: all,
-    oneWorker: { seconds: round(one.wallMs / 1000, 2), combatsPerSecondWall: round(wall1, 1), combatsPerSecondSteady: round(one.steadyRate, 1), startupMs: round(one.startupMs, 0) },
-    allWorkers: { workers: all, seconds: round(many.wallMs / 1000, 2), combatsPerSecondWall: round(wallK, 1), combatsPerSecondSteady: round(many.steadyRate, 1), startupMs: round(many.startupMs, 0) },
+    oneWorker: {
+      seconds: round(one.wallMs / 1000, 2),
+      combatsPerSecondWall: round(wall1, 1),
+      combatsPerSecondSteady: round(one.steadyRate, 1),
+      startupMs: round(one.startupMs, 0),
+    },
+    allWorkers: {
+      workers: all,
+      seconds: round(many.wallMs / 1000, 2),
+      combatsPerSecondWall: round(wallK, 1),
+      combatsPerSecondSteady: round(many.steadyRate, 1),
+      startupMs: round(many.startupMs, 0),
+    },
     speedupWall: round(wallK / wall1, 3),
     efficiencyWall: round(wallK / (all * wall1), 3),
     efficiencySteady: one.steadyRate && many.steadyRate ? round(many.steadyRate / (all * one.steadyRate), 3) : null,
     identicalRecords: same,
   };
-  log(`  speed-up ${result.speedupWall}× on ${all} workers: parallel efficiency ${result.efficiencyWall} (wall), ${result.efficiencySteady} (steady); records identical: ${same}`);
+  log(
+    `  speed-up ${result.speedupWall}× on ${all} workers: parallel efficiency ${result.efficiencyWall} (wall), ${result.efficiencySteady} (steady); records identical: ${same}`,
+  );
   return result;
 }
 

@@ -29,7 +29,10 @@ const { toJsonLines } = await import(pathToFileURL(join(dist, 'interpreter/trace
 function d20Crowd(n) {
   const kinds = [
     { stats: { hp: 14, dexMod: 1, armor: 5, attackBonus: 4, attacks: 2, damage: '1d8', damageBonus: 2, critRange: 19, speed: 20 } },
-    { stats: { hp: 10, dexMod: 3, armor: 3, rangedBonus: 5, rangedDamage: '1d8', critMult: 3, range: 100, speed: 30 }, tags: ['ranged', 'unarmed'] },
+    {
+      stats: { hp: 10, dexMod: 3, armor: 3, rangedBonus: 5, rangedDamage: '1d8', critMult: 3, range: 100, speed: 30 },
+      tags: ['ranged', 'unarmed'],
+    },
     { stats: { hp: 12, dexMod: 2, armor: 3, attackBonus: 3, damage: '1d6', damageBonus: 1, speed: 30 }, tags: ['combat-reflexes'] },
     { stats: { hp: 16, dexMod: -1, armor: 4, attackBonus: 5, damage: '2d6', damageBonus: 3, speed: 30 } },
   ];
@@ -38,7 +41,11 @@ function d20Crowd(n) {
     name: id,
     combatants: Array.from({ length: n / 2 }, (_, i) => {
       const k = kinds[i % kinds.length];
-      return { id: `${id}${i}`, stats: { ...k.stats, position: s === 0 ? -5 * (i % 4) : 30 + 5 * (i % 4) }, ...(k.tags ? { tags: k.tags } : {}) };
+      return {
+        id: `${id}${i}`,
+        stats: { ...k.stats, position: s === 0 ? -5 * (i % 4) : 30 + 5 * (i % 4) },
+        ...(k.tags ? { tags: k.tags } : {}),
+      };
     }),
   }));
   return { kind: 'encounter', id: `d20-crowd-${n}`, name: `d20 crowd of ${n}`, ruleset: 'd20-srd', sides };
@@ -66,11 +73,22 @@ for (const id of readdirSync(R('rulesets'))) {
   }
 }
 const BENCH_OSE = O('ose', ['phased-round', 'crossbow-speed', 'two-handed-last']);
-variants.push({ name: 'bench/ose-phased-6v6', rs: R('rulesets/ose/ose.json'), ov: BENCH_OSE, enc: R('bench/encounters/ose-phased-6v6.json') });
+variants.push({
+  name: 'bench/ose-phased-6v6',
+  rs: R('rulesets/ose/ose.json'),
+  ov: BENCH_OSE,
+  enc: R('bench/encounters/ose-phased-6v6.json'),
+});
 variants.push({ name: 'bench/d20-4v4', rs: R('rulesets/d20-srd/d20-srd.json'), ov: [], enc: R('bench/encounters/d20-4v4.json') });
 variants.push({ name: 'bench/scaling-100 (phased)', rs: R('rulesets/ose/ose.json'), ov: BENCH_OSE, gen: 100, seeds: 10 });
 variants.push({ name: 'bench/scaling-100 (by the book)', rs: R('rulesets/ose/ose.json'), ov: [], gen: 100, seeds: 10 });
-variants.push({ name: 'bench/scaling-100 (phased, all modules)', rs: R('rulesets/ose/ose.json'), ov: O('ose', [...PHASED, ...MODULES]), gen: 100, seeds: 10 });
+variants.push({
+  name: 'bench/scaling-100 (phased, all modules)',
+  rs: R('rulesets/ose/ose.json'),
+  ov: O('ose', [...PHASED, ...MODULES]),
+  gen: 100,
+  seeds: 10,
+});
 variants.push({ name: 'bench/scaling-300 (phased)', rs: R('rulesets/ose/ose.json'), ov: BENCH_OSE, gen: 300, seeds: 3 });
 variants.push({ name: 'd20 crowd of 100', rs: R('rulesets/d20-srd/d20-srd.json'), ov: [], crowd: 100, seeds: 10 });
 

@@ -73,7 +73,9 @@ export class Core {
     const kind = kindOf(doc);
     if (!expect.includes(kind)) {
       const { line, col } = doc.locate('/kind');
-      throw new PhasebookError([{ file: doc.file, line, col, pointer: '/kind', message: `expected ${expect.join(' or ')}, got ${kind}`, severity: 'error' }]);
+      throw new PhasebookError([
+        { file: doc.file, line, col, pointer: '/kind', message: `expected ${expect.join(' or ')}, got ${kind}`, severity: 'error' },
+      ]);
     }
     const problems = this.validator.validate(doc, kind === 'encounter' ? SCHEMA_IDS.encounter : SCHEMA_IDS.ruleset);
     if (problems.length) throw new PhasebookError(problems);
@@ -84,7 +86,10 @@ export class Core {
   program(base: SourceDocument, overlays: SourceDocument[] = []): Program {
     this.checked(base, ['ruleset']);
     for (const o of overlays) this.checked(o, ['overlay']);
-    const resolved = resolveOverlays(located<Ruleset>(base), overlays.map((o) => located<Overlay>(o)));
+    const resolved = resolveOverlays(
+      located<Ruleset>(base),
+      overlays.map((o) => located<Overlay>(o)),
+    );
     this.checkResolved(resolved, overlays.length > 0);
     const sources = [sourceOf(base, 'ruleset'), ...overlays.map((o) => sourceOf(o, 'overlay'))];
     return { resolved, compiled: compileRuleset(resolved), sources };
@@ -98,10 +103,15 @@ export class Core {
       // what the reader still refuses — a value nested too deep once in place — is the overlay's.
       let virtual: SourceDocument;
       try {
-        virtual = readDocumentText('<resolved>', JSON.stringify(resolved.ruleset), { maxBytes: Number.MAX_SAFE_INTEGER, maxValues: Number.MAX_SAFE_INTEGER });
+        virtual = readDocumentText('<resolved>', JSON.stringify(resolved.ruleset), {
+          maxBytes: Number.MAX_SAFE_INTEGER,
+          maxValues: Number.MAX_SAFE_INTEGER,
+        });
       } catch (err) {
         if (!(err instanceof PhasebookError)) throw err;
-        throw new PhasebookError(err.diagnostics.map((d) => ({ ...d, ...resolved.origin(d.pointer), message: `${d.message} (after overlays)` })));
+        throw new PhasebookError(
+          err.diagnostics.map((d) => ({ ...d, ...resolved.origin(d.pointer), message: `${d.message} (after overlays)` })),
+        );
       }
       for (const d of this.validator.validate(virtual, SCHEMA_IDS.ruleset)) {
         const o = resolved.origin(d.pointer);
@@ -139,7 +149,15 @@ export class Core {
     this.encounterDocs.set(enc, doc);
     const problems = checkEncounter(enc, program.resolved.ruleset);
     if (problems.length) {
-      throw new PhasebookError(problems.map((p) => ({ file: doc.file, ...doc.locate(p.pointer), pointer: prefix + p.pointer, message: p.message, severity: 'error' as const })));
+      throw new PhasebookError(
+        problems.map((p) => ({
+          file: doc.file,
+          ...doc.locate(p.pointer),
+          pointer: prefix + p.pointer,
+          message: p.message,
+          severity: 'error' as const,
+        })),
+      );
     }
     return enc;
   }
@@ -152,13 +170,17 @@ export class Core {
       if (!doc) throw err;
       // A pin of the encounter's own dice that the dice cannot show: at the pin.
       if (err instanceof DiceError && err.pin && err.label !== undefined) {
-        const label = [err.label, err.label.replace(/#\d+$/, '')].find((l) => !opts.rolls?.has(l) && Object.prototype.hasOwnProperty.call(encounter.dice ?? {}, l));
+        const label = [err.label, err.label.replace(/#\d+$/, '')].find(
+          (l) => !opts.rolls?.has(l) && Object.prototype.hasOwnProperty.call(encounter.dice ?? {}, l),
+        );
         if (label === undefined) throw err;
         const pointer = joinPointer('/dice', label);
         throw new PhasebookError([{ file: doc.file, ...doc.locate(pointer), pointer, message: err.message, severity: 'error' }]);
       }
       if (!(err instanceof PhasebookError)) throw err;
-      throw new PhasebookError(err.diagnostics.map((d) => (d.file === ENCOUNTER_FILE ? { ...d, file: doc.file, ...doc.locate(d.pointer) } : d)));
+      throw new PhasebookError(
+        err.diagnostics.map((d) => (d.file === ENCOUNTER_FILE ? { ...d, file: doc.file, ...doc.locate(d.pointer) } : d)),
+      );
     }
   }
 

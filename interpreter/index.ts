@@ -95,7 +95,17 @@ export type * from './model/types.js';
 export { Session, ROLL_FOR_ME, GO_ON, type SessionOptions, type Answer, type LogEntry } from './session/session.js';
 export { Pending, SessionError, type Request, type Roller } from './session/pending.js';
 export { modeOf, setMode, REFEREE, type Mode, type Modes, type ModeTable, type InputKind } from './session/modes.js';
-export { saveSession, loadSession, changedDocuments, DocumentsChanged, SESSION_SCHEMA_ID, type SessionDocument, type SavedDocument, type DocumentChange, type LoadOptions } from './session/save.js';
+export {
+  saveSession,
+  loadSession,
+  changedDocuments,
+  DocumentsChanged,
+  SESSION_SCHEMA_ID,
+  type SessionDocument,
+  type SavedDocument,
+  type DocumentChange,
+  type LoadOptions,
+} from './session/save.js';
 export { sha256 } from './session/sha256.js';
 export type { TrackerSnapshot, CombatantState, Intervention, DeclarationOption, DeclarationAnswer } from './run/host.js';
 

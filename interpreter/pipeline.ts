@@ -30,7 +30,9 @@ export function packageRoot(): string {
 
 export function schemas(): object[] {
   const root = packageRoot();
-  return ['ruleset', 'encounter', 'trace', 'session'].map((n) => JSON.parse(readFileSync(join(root, 'schemas', `${n}.schema.json`), 'utf8')) as object);
+  return ['ruleset', 'encounter', 'trace', 'session'].map(
+    (n) => JSON.parse(readFileSync(join(root, 'schemas', `${n}.schema.json`), 'utf8')) as object,
+  );
 }
 
 let validator: SchemaValidator | null = null;
@@ -46,7 +48,8 @@ function theCore(): Core {
 }
 
 // languageGate: a document for another version of the language is an error (phasebook migrate).
-const source = (path: string, text?: string): SourceDocument => languageGate(text === undefined ? readDocumentFile(path) : readDocumentText(path, text));
+const source = (path: string, text?: string): SourceDocument =>
+  languageGate(text === undefined ? readDocumentFile(path) : readDocumentText(path, text));
 
 /** Read and schema-validate one document of the expected kind(s). */
 export function readChecked(path: string, expect: DocKind[], text?: string): SourceDocument {
@@ -117,7 +120,10 @@ export function loadSavedSession(
   const near = (p: string | undefined) => (p === undefined ? '' : isAbsolute(p) ? p : join(dirname(path), p));
   const program = opts.ruleset
     ? loadProgram(opts.ruleset, opts.overlays ?? [])
-    : loadProgram(near(saved.ruleset.path), saved.overlays.map((o) => near(o.path)));
+    : loadProgram(
+        near(saved.ruleset.path),
+        saved.overlays.map((o) => near(o.path)),
+      );
   return theCore().restore(doc, program, { acceptChanges: opts.acceptChanges ?? false });
 }
 

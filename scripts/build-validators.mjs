@@ -137,7 +137,8 @@ export function generateValidatorsCode(schemas = readSchemas(), names = SCHEMA_N
   // main validators the code must be exactly the strict one, which is checked below.
   const lenient = newAjv({ ...AJV_BRANCH_OPTIONS, verbose: true }, schemas);
   const lenientMain = standaloneCode(newAjv({ ...AJV_BRANCH_OPTIONS, verbose: true }, schemas), mainMap);
-  if (lenientMain !== strictCode) throw new Error('strict and lenient ajv generate different code for the main schemas; cannot share one module');
+  if (lenientMain !== strictCode)
+    throw new Error('strict and lenient ajv generate different code for the main schemas; cannot share one module');
   // The run-time twin is not verbose; `verbose` only adds fields to the errors, never changes
   // which errors there are (the reducer compares keywords and instance paths only).
   const branchMap = {};

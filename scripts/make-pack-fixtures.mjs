@@ -31,9 +31,15 @@ const write = (name, entries) => writeFileSync(join(OUT, name), zipSync(entries,
 // Zip slip: an entry that climbs out of the folder it is extracted into.
 write('zip-slip.zip', { 'phasebook-pack.json': manifest('evil/slip'), '../../evil.json': strToU8('{}') });
 // Zip bomb: 1 000 000 bytes that deflate to about a kilobyte (ratio near 1000:1).
-write('zip-bomb.zip', { 'phasebook-pack.json': manifest('evil/bomb'), 'rules/doc.json': [new Uint8Array(1_000_000).fill(0x20), { level: 9 }] });
+write('zip-bomb.zip', {
+  'phasebook-pack.json': manifest('evil/bomb'),
+  'rules/doc.json': [new Uint8Array(1_000_000).fill(0x20), { level: 9 }],
+});
 // A symbolic link (Unix mode 0120777 in the external attributes), pointing outside.
-write('symlink.zip', { 'phasebook-pack.json': manifest('evil/link'), 'rules/doc.json': [strToU8('/etc/passwd'), { os: 3, attrs: 0o120777 << 16 }] });
+write('symlink.zip', {
+  'phasebook-pack.json': manifest('evil/link'),
+  'rules/doc.json': [strToU8('/etc/passwd'), { os: 3, attrs: 0o120777 << 16 }],
+});
 // Too many files: 1001 empty entries (the limit is 1000).
 const many = { 'phasebook-pack.json': manifest('evil/many') };
 for (let i = 0; i < 1000; i++) many[`junk/${i}.txt`] = new Uint8Array(0);

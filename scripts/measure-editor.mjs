@@ -30,12 +30,23 @@ files.sort((a, b) => b.raw - a.raw);
 const kb = (n) => (n / 1024).toFixed(1) + ' KiB';
 const total = files.reduce((s, f) => ({ raw: s.raw + f.raw, gzip: s.gzip + f.gzip }), { raw: 0, gzip: 0 });
 
-const server = await preview({ configFile: join(root, 'editor', 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
+const server = await preview({
+  configFile: join(root, 'editor', 'vite.config.ts'),
+  preview: { port: 0, host: '127.0.0.1' },
+  logLevel: 'silent',
+});
 const url = server.resolvedUrls.local[0];
 const browser = await chromium.launch({
   executablePath: findBrowser() ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 const times = [];
 const transferred = [];
@@ -52,10 +63,14 @@ for (let i = 0; i < runs; i++) {
   });
   const t0 = Date.now();
   await page.goto(url);
-  await page.waitForFunction(() => {
-    const pb = window.__phasebook;
-    return Boolean(pb?.editor?.getModel?.()) && document.querySelector('.monaco-editor .view-lines') !== null;
-  }, null, { timeout: 60000 });
+  await page.waitForFunction(
+    () => {
+      const pb = window.__phasebook;
+      return Boolean(pb?.editor?.getModel?.()) && document.querySelector('.monaco-editor .view-lines') !== null;
+    },
+    null,
+    { timeout: 60000 },
+  );
   times.push(Date.now() - t0);
   await page.waitForTimeout(300);
   transferred.push(bytes);
@@ -105,7 +120,18 @@ const median = times[Math.floor(times.length / 2)];
 console.log('Editor bundle (dist/editor):');
 for (const f of files.slice(0, 12)) console.log(`  ${f.file.padEnd(48)} ${kb(f.raw).padStart(12)} ${kb(f.gzip).padStart(12)} gzip`);
 console.log(`  ${'total'.padEnd(48)} ${kb(total.raw).padStart(12)} ${kb(total.gzip).padStart(12)} gzip`);
-console.log(`Time until the editor is usable: median ${median} ms over ${runs} cold loads (min ${times[0]}, max ${times.at(-1)}); bytes loaded ${kb(transferred[0])}`);
+console.log(
+  `Time until the editor is usable: median ${median} ms over ${runs} cold loads (min ${times[0]}, max ${times.at(-1)}); bytes loaded ${kb(transferred[0])}`,
+);
 const latSorted = [...lat].sort((a, b) => a - b);
-console.log(`Edit → updated timeline: median ${latSorted[Math.floor(lat.length / 2)]} ms (all: ${lat.join(', ')} ms; includes the 30 ms debounce)`);
-console.log(JSON.stringify({ bundle: { totalRaw: total.raw, totalGzip: total.gzip, files }, usableMs: { median, all: times }, loadedBytes: transferred[0], editToTimelineMs: lat }));
+console.log(
+  `Edit → updated timeline: median ${latSorted[Math.floor(lat.length / 2)]} ms (all: ${lat.join(', ')} ms; includes the 30 ms debounce)`,
+);
+console.log(
+  JSON.stringify({
+    bundle: { totalRaw: total.raw, totalGzip: total.gzip, files },
+    usableMs: { median, all: times },
+    loadedBytes: transferred[0],
+    editToTimelineMs: lat,
+  }),
+);

@@ -9,8 +9,16 @@ import { preview } from 'vite';
 import { chromium } from 'playwright-core';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const server = await preview({ configFile: join(root, 'editor', 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+const server = await preview({
+  configFile: join(root, 'editor', 'vite.config.ts'),
+  preview: { port: 0, host: '127.0.0.1' },
+  logLevel: 'silent',
+});
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
 const context = await browser.newContext({ viewport: { width: 1500, height: 900 } });
 const page = await context.newPage();
 const url = server.resolvedUrls.local[0];
@@ -19,7 +27,10 @@ await page.waitForSelector('[data-testid=play-setup]');
 const shot = async (p, name) => p.screenshot({ path: join(root, 'docs', `${name}.png`) });
 
 // The builder: a party and four goblins, set up with the forms.
-const rs = await page.$eval('[data-testid=play-ruleset] option:text-matches("d20-srd.json")', (o) => /** @type {HTMLOptionElement} */ (o).value);
+const rs = await page.$eval(
+  '[data-testid=play-ruleset] option:text-matches("d20-srd.json")',
+  (o) => /** @type {HTMLOptionElement} */ (o).value,
+);
 await page.selectOption('[data-testid=play-ruleset]', rs);
 await page.click('[data-testid=new-encounter]');
 await page.waitForSelector('[data-testid=encounter-builder]');
@@ -44,7 +55,10 @@ await shot(page, 'editor-play-builder');
 const player = await context.newPage();
 await player.setViewportSize({ width: 1000, height: 600 });
 await player.goto(`${url}?view=player`);
-const enc = await page.$eval('[data-testid=play-encounter] option:text-matches("d20-srd/encounters/sample.json")', (o) => /** @type {HTMLOptionElement} */ (o).value);
+const enc = await page.$eval(
+  '[data-testid=play-encounter] option:text-matches("d20-srd/encounters/sample.json")',
+  (o) => /** @type {HTMLOptionElement} */ (o).value,
+);
 await page.selectOption('[data-testid=play-encounter]', enc);
 await page.click('[data-testid=play-start]');
 await page.waitForSelector('[data-testid=tracker]');

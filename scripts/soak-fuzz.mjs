@@ -58,7 +58,11 @@ function runChunk(c) {
       }
       if (code !== 0) {
         sum.failedChunks.push(c.start);
-        const why = out.split('\n').filter((l) => /FUZZ_SEED=|unlocated:|exception:|unbounded:/.test(l)).slice(0, 6).join('\n');
+        const why = out
+          .split('\n')
+          .filter((l) => /FUZZ_SEED=|unlocated:|exception:|unbounded:/.test(l))
+          .slice(0, 6)
+          .join('\n');
         console.log(`${line}  FAILED\n${why}`);
       } else console.log(`${line}  (${((Date.now() - t0) / 1000).toFixed(0)} s elapsed)`);
       resolve();
@@ -67,9 +71,11 @@ function runChunk(c) {
 }
 
 const queue = [...chunks];
-await Promise.all(Array.from({ length: Math.min(workers, chunks.length) }, async () => {
-  for (let c = queue.shift(); c; c = queue.shift()) await runChunk(c);
-}));
+await Promise.all(
+  Array.from({ length: Math.min(workers, chunks.length) }, async () => {
+    for (let c = queue.shift(); c; c = queue.shift()) await runChunk(c);
+  }),
+);
 
 const s = (Date.now() - t0) / 1000;
 console.log(

@@ -46,8 +46,17 @@ function lineCol(text: string, offset: number): Pos {
 /** Position of the value (or its property name) at `pointer`, from jsonc-parser's tree. */
 function posOf(file: string, pointer: string, which: 'value' | 'key' = 'value'): Pos {
   const text = read(file);
-  const segs = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const node = jsonc.findNodeAtLocation(jsonc.parseTree(text)!, segs.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s)));
+  const segs =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const node = jsonc.findNodeAtLocation(
+    jsonc.parseTree(text)!,
+    segs.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s)),
+  );
   if (!node) throw new Error(`test bug: nothing at ${pointer} in ${file}`);
   const offset = which === 'key' ? node.parent!.children![0]!.offset : node.offset;
   return lineCol(text, offset);
@@ -136,7 +145,12 @@ describe('invalid JSON', () => {
 
   it('trailing comma: at the comma', () => {
     const f = `${B}/syntax-trailing-comma.json`;
-    expectOnly(['validate', f], { file: f, pointer: '', at: posOfText(f, '"Mini",', 6), message: 'trailing comma before "}": JSON does not allow a comma after the last property' });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '',
+      at: posOfText(f, '"Mini",', 6),
+      message: 'trailing comma before "}": JSON does not allow a comma after the last property',
+    });
   });
 
   it('comment: at the comment', () => {
@@ -146,12 +160,21 @@ describe('invalid JSON', () => {
 
   it('truncated file: at the end of the file, pointing at the value that never came', () => {
     const f = `${B}/syntax-truncated-value.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/combatant/stats/hp', at: endOf(f), message: 'unexpected end of file: expected a value' });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/combatant/stats/hp',
+      at: endOf(f),
+      message: 'unexpected end of file: expected a value',
+    });
   });
 
   it('the same through run and resolve', () => {
     const f = `${B}/syntax-comment.json`;
-    for (const args of [['run', f, MINI_ENC], ['resolve', f], ['run', MINI, f]]) {
+    for (const args of [
+      ['run', f, MINI_ENC],
+      ['resolve', f],
+      ['run', MINI, f],
+    ]) {
       expectOnly(args, { file: f, pointer: '', at: posOfText(f, '// the id'), message: 'comments are not allowed in JSON' });
     }
   });
@@ -162,17 +185,32 @@ describe('invalid JSON', () => {
 describe('schema violations', () => {
   it('unknown property: at its name, with a suggestion', () => {
     const f = `${B}/schema-unknown-property.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/limts', at: posOf(f, '/limts', 'key'), message: 'unknown property "limts"; did you mean "limits"?' });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/limts',
+      at: posOf(f, '/limts', 'key'),
+      message: 'unknown property "limts"; did you mean "limits"?',
+    });
   });
 
   it('wrong type: at the value', () => {
     const f = `${B}/schema-wrong-type.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/economy/slots/action', at: posOf(f, '/economy/slots/action'), message: 'expected an integer, got a string' });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/economy/slots/action',
+      at: posOf(f, '/economy/slots/action'),
+      message: 'expected an integer, got a string',
+    });
   });
 
   it('missing required property: at the object that lacks it', () => {
     const f = `${B}/schema-missing-required.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/actions/0', at: posOf(f, '/actions/0'), message: 'missing required property "phase"' });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/actions/0',
+      at: posOf(f, '/actions/0'),
+      message: 'missing required property "phase"',
+    });
   });
 
   it('bad enum value: at the value, with the choices and a suggestion', () => {
@@ -191,8 +229,18 @@ describe('messages that say what is wrong', () => {
     const f = `${B}/encounter-huge-number.json`;
     const ds = failure(pb('run', MINI, f));
     expect(ds).toHaveLength(2);
-    expectDiag(ds[0], { file: f, pointer: '/sides/0/combatants/0/stats/hp', at: posOf(f, '/sides/0/combatants/0/stats/hp'), message: /^the number "1e400" is out of range/ });
-    expectDiag(ds[1], { file: f, pointer: '/sides/1/combatants/0/stats/hp', at: posOf(f, '/sides/1/combatants/0/stats/hp'), message: /^the number "-2E\+999" is out of range/ });
+    expectDiag(ds[0], {
+      file: f,
+      pointer: '/sides/0/combatants/0/stats/hp',
+      at: posOf(f, '/sides/0/combatants/0/stats/hp'),
+      message: /^the number "1e400" is out of range/,
+    });
+    expectDiag(ds[1], {
+      file: f,
+      pointer: '/sides/1/combatants/0/stats/hp',
+      at: posOf(f, '/sides/1/combatants/0/stats/hp'),
+      message: /^the number "-2E\+999" is out of range/,
+    });
     expect(ds.map((d) => d.message).join('\n')).not.toMatch(/expected a number/);
   });
 
@@ -212,7 +260,12 @@ describe('messages that say what is wrong', () => {
 describe('unknown ids', () => {
   it('an overlay path through a step that does not exist: at the path, naming what exists', () => {
     const f = `${B}/overlay-missing-step.json`;
-    const e = { file: f, pointer: '/changes/0/path', at: posOf(f, '/changes/0/path'), message: 'no "volley" at /round/phases/fight/steps: there is "blows"' };
+    const e = {
+      file: f,
+      pointer: '/changes/0/path',
+      at: posOf(f, '/changes/0/path'),
+      message: 'no "volley" at /round/phases/fight/steps: there is "blows"',
+    };
     expectOnly(['resolve', MINI, '--with', f], e);
     expectOnly(['validate', '--ruleset', MINI, f], e);
     expectOnly(['run', MINI, MINI_ENC, '--with', f], e);
@@ -220,28 +273,53 @@ describe('unknown ids', () => {
 
   it('a policy line naming a missing action', () => {
     const f = `${B}/policy-missing-action.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/policy/0/action', at: posOf(f, '/policy/0/action'), message: /^unknown action "hitt"/ });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/policy/0/action',
+      at: posOf(f, '/policy/0/action'),
+      message: /^unknown action "hitt"/,
+    });
   });
 
   it('a step that performs a missing action', () => {
     const f = `${B}/perform-missing-action.json`;
-    expectOnly(['run', f, MINI_ENC], { file: f, pointer: '/round/phases/0/steps/0/perform', at: posOf(f, '/round/phases/0/steps/0/perform'), message: /^unknown action "kick"/ });
+    expectOnly(['run', f, MINI_ENC], {
+      file: f,
+      pointer: '/round/phases/0/steps/0/perform',
+      at: posOf(f, '/round/phases/0/steps/0/perform'),
+      message: /^unknown action "kick"/,
+    });
   });
 
   it('an unknown stat in an expression: at the var path', () => {
     const f = `${B}/unknown-stat-root.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/var', at: posOf(f, '/policy/0/when/var'), message: 'unknown stat "strength" in "actor.strength"; stats are hp' });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/policy/0/when/var',
+      at: posOf(f, '/policy/0/when/var'),
+      message: 'unknown stat "strength" in "actor.strength"; stats are hp',
+    });
   });
 
   it('an unknown option in an expression: at the var path', () => {
     const f = `${B}/unknown-option.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/var', at: posOf(f, '/policy/0/when/var'), message: 'unknown option "fastCombat"; options are (none)' });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/policy/0/when/var',
+      at: posOf(f, '/policy/0/when/var'),
+      message: 'unknown option "fastCombat"; options are (none)',
+    });
   });
 
   it('an encounter with a stat the ruleset does not have', () => {
     const f = `${B}/encounter-unknown-stat.json`;
     const ptr = '/sides/0/combatants/0/stats/strength';
-    const e = { file: f, pointer: ptr, at: [posOf(f, ptr), posOf(f, ptr, 'key')], message: 'unknown stat "strength" for ruleset "mini"; its stats are hp' };
+    const e = {
+      file: f,
+      pointer: ptr,
+      at: [posOf(f, ptr), posOf(f, ptr, 'key')],
+      message: 'unknown stat "strength" for ruleset "mini"; its stats are hp',
+    };
     expectOnly(['run', MINI, f], e);
     expectOnly(['validate', '--ruleset', MINI, f], e);
   });
@@ -249,14 +327,22 @@ describe('unknown ids', () => {
   it('an encounter written for another ruleset: one line at its "ruleset" field, and stop', () => {
     const f = 'rulesets/ose/encounters/skirmish.json';
     const message = 'this encounter is written for ruleset "ose", not "d20-srd": run it with the ruleset it names';
-    for (const args of [['run', 'rulesets/d20-srd/d20-srd.json', f], ['validate', '--ruleset', 'rulesets/d20-srd/d20-srd.json', f]]) {
+    for (const args of [
+      ['run', 'rulesets/d20-srd/d20-srd.json', f],
+      ['validate', '--ruleset', 'rulesets/d20-srd/d20-srd.json', f],
+    ]) {
       expectOnly(args, { file: f, pointer: '/ruleset', at: posOf(f, '/ruleset'), message });
     }
   });
 
   it('an encounter whose script names an action the ruleset does not have', () => {
     const f = `${B}/encounter-unknown-action.json`;
-    expectOnly(['run', MINI, f], { file: f, pointer: '/script/1/action', at: posOf(f, '/script/1/action'), message: 'unknown action "kick" in ruleset "mini"; its actions are hit' });
+    expectOnly(['run', MINI, f], {
+      file: f,
+      pointer: '/script/1/action',
+      at: posOf(f, '/script/1/action'),
+      message: 'unknown action "kick" in ruleset "mini"; its actions are hit',
+    });
   });
 });
 
@@ -265,12 +351,22 @@ describe('unknown ids', () => {
 describe('__proto__, constructor and prototype are refused anywhere', () => {
   it('__proto__ as a key of a ruleset: at the key', () => {
     const f = `${B}/proto-key.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/combatant/tags/__proto__', at: posOf(f, '/combatant/tags/__proto__', 'key'), message: /^the key "__proto__" is not allowed/ });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/combatant/tags/__proto__',
+      at: posOf(f, '/combatant/tags/__proto__', 'key'),
+      message: /^the key "__proto__" is not allowed/,
+    });
   });
 
   it('constructor as a key of a ruleset: at the key', () => {
     const f = `${B}/constructor-key.json`;
-    expectOnly(['run', f, MINI_ENC], { file: f, pointer: '/economy/slots/constructor', at: posOf(f, '/economy/slots/constructor', 'key'), message: /^the key "constructor" is not allowed/ });
+    expectOnly(['run', f, MINI_ENC], {
+      file: f,
+      pointer: '/economy/slots/constructor',
+      at: posOf(f, '/economy/slots/constructor', 'key'),
+      message: /^the key "constructor" is not allowed/,
+    });
   });
 
   it('prototype as a stat of an encounter: at the key', () => {
@@ -290,8 +386,18 @@ describe('__proto__, constructor and prototype are refused anywhere', () => {
     const f = `${B}/overlay-constructor-path.json`;
     const ds = failure(pb('resolve', MINI, '--with', f));
     expect(ds).toHaveLength(2);
-    expectDiag(ds[0], { file: f, pointer: '/changes/1/path', at: posOf(f, '/changes/1/path'), message: /^the path segment "constructor" is not allowed/ });
-    expectDiag(ds[1], { file: f, pointer: '/changes/2/path', at: posOf(f, '/changes/2/path'), message: /^the path segment "prototype" is not allowed/ });
+    expectDiag(ds[0], {
+      file: f,
+      pointer: '/changes/1/path',
+      at: posOf(f, '/changes/1/path'),
+      message: /^the path segment "constructor" is not allowed/,
+    });
+    expectDiag(ds[1], {
+      file: f,
+      pointer: '/changes/2/path',
+      at: posOf(f, '/changes/2/path'),
+      message: /^the path segment "prototype" is not allowed/,
+    });
   });
 
   it('__proto__ inside an expression var path: at the path', () => {
@@ -344,7 +450,8 @@ describe('overlay stacks', () => {
     const d = ds.find((x) => x.message.startsWith('a round needs at least one phase'));
     expect(d, JSON.stringify(ds)).toBeDefined();
     // Either where the phases were (the base) or the overlay's change that removed the last one.
-    if (d!.file === MINI) expectDiag(d, { file: MINI, pointer: '/round/phases', at: posOf(MINI, '/round/phases'), message: /did an overlay remove them all/ });
+    if (d!.file === MINI)
+      expectDiag(d, { file: MINI, pointer: '/round/phases', at: posOf(MINI, '/round/phases'), message: /did an overlay remove them all/ });
     else expectDiag(d, { file: f, pointer: '/changes/0', at: posOf(f, '/changes/0'), message: /at least one phase/ });
   });
 
@@ -355,11 +462,17 @@ describe('overlay stacks', () => {
       file: b,
       pointer: '/changes/0/path',
       at: posOf(b, '/changes/0/path'),
-      message: /^conflict: overlay "blows-by-side" \(test\/fixtures\/bad\/conflict-a\.json\) also changes \/round\/phases\/fight\/steps\/blows\/order \(replace\); list it under "requires"/,
+      message:
+        /^conflict: overlay "blows-by-side" \(test\/fixtures\/bad\/conflict-a\.json\) also changes \/round\/phases\/fight\/steps\/blows\/order \(replace\); list it under "requires"/,
     });
     expect(d!.file).toBe(b);
     // In the other order the other one is blamed.
-    expectOnly(['run', MINI, MINI_ENC, '--with', b, '--with', a], { file: a, pointer: '/changes/0/path', at: posOf(a, '/changes/0/path'), message: /^conflict: overlay "blows-in-listing-order" \(test\/fixtures\/bad\/conflict-b\.json\)/ });
+    expectOnly(['run', MINI, MINI_ENC, '--with', b, '--with', a], {
+      file: a,
+      pointer: '/changes/0/path',
+      at: posOf(a, '/changes/0/path'),
+      message: /^conflict: overlay "blows-in-listing-order" \(test\/fixtures\/bad\/conflict-b\.json\)/,
+    });
   });
 
   it('found by the fuzzer: a value nested too deep only once in place is the overlay\'s, not "<resolved>"', () => {
@@ -367,12 +480,22 @@ describe('overlay stacks', () => {
     const ds = failure(pb('resolve', MINI, '--with', f));
     expect(ds).toHaveLength(1);
     expect(ds[0]!.pointer.startsWith('/changes/0/value/!/0')).toBe(true);
-    expectDiag(ds[0], { file: f, pointer: ds[0]!.pointer, at: posOf(f, ds[0]!.pointer), message: /^the document is nested too deeply: more than 64 levels .*\(after overlays\)$/ });
+    expectDiag(ds[0], {
+      file: f,
+      pointer: ds[0]!.pointer,
+      at: posOf(f, ds[0]!.pointer),
+      message: /^the document is nested too deeply: more than 64 levels .*\(after overlays\)$/,
+    });
   });
 
   it('an overlay that extends another ruleset: at /extends', () => {
     const f = `${B}/overlay-wrong-ruleset.json`;
-    expectOnly(['resolve', MINI, '--with', f], { file: f, pointer: '/extends', at: posOf(f, '/extends'), message: 'this overlay extends "dnd5e", but the ruleset is "mini"' });
+    expectOnly(['resolve', MINI, '--with', f], {
+      file: f,
+      pointer: '/extends',
+      at: posOf(f, '/extends'),
+      message: 'this overlay extends "dnd5e", but the ruleset is "mini"',
+    });
   });
 });
 
@@ -381,17 +504,32 @@ describe('overlay stacks', () => {
 describe('places inside expressions', () => {
   it('an unknown stat nested in an expression: at the var itself, not its parent', () => {
     const f = `${B}/unknown-stat.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/combatant/out/<=/0/var', at: posOf(f, '/combatant/out/<=/0/var'), message: /unknown stat "hpp"/ });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/combatant/out/<=/0/var',
+      at: posOf(f, '/combatant/out/<=/0/var'),
+      message: /unknown stat "hpp"/,
+    });
   });
 
   it('an unknown tag: at the tag string', () => {
     const f = `${B}/unknown-tag.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/in/0', at: posOf(f, '/policy/0/when/in/0'), message: /unknown tag "brutish"/ });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/policy/0/when/in/0',
+      at: posOf(f, '/policy/0/when/in/0'),
+      message: /unknown tag "brutish"/,
+    });
   });
 
   it('an unknown operator: at the operator, with a suggestion', () => {
     const f = `${B}/unknown-operator.json`;
-    expectOnly(['validate', f], { file: f, pointer: '/policy/0/when/frobnicate', at: [posOf(f, '/policy/0/when/frobnicate'), posOf(f, '/policy/0/when/frobnicate', 'key')], message: /unknown operator "frobnicate"/ });
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: '/policy/0/when/frobnicate',
+      at: [posOf(f, '/policy/0/when/frobnicate'), posOf(f, '/policy/0/when/frobnicate', 'key')],
+      message: /unknown operator "frobnicate"/,
+    });
   });
 
   it('an expression nested too deep: at the level that is too deep', () => {
@@ -430,13 +568,33 @@ describe('dice notation is checked when the documents are loaded', () => {
 
   it('an encounter stat rolled as dice ("max", "NaNd10", "0d10", "1000003d10", "1e+308d10"): each at its value, before any combat', () => {
     const f = `${B}/dice-encounter.json`;
-    for (const cmd of [['run', RS, f], ['validate', '--ruleset', RS, f]]) {
+    for (const cmd of [
+      ['run', RS, f],
+      ['validate', '--ruleset', RS, f],
+    ]) {
       const ds = failure(pb(...cmd));
-      const why = [/"max": unexpected "m"/, /"NaNd10": unexpected "N"/, /"0d10": a dice term needs at least one die/, /"1000003d10": dice count 1000003 is larger than 1000/, /"1e\+308d10": unexpected "e"/];
-      const ptrs = ['/sides/0/combatants/0', '/sides/0/combatants/1', '/sides/0/combatants/2', '/sides/1/combatants/0', '/sides/1/combatants/1'].map((p) => `${p}/stats/damage`);
+      const why = [
+        /"max": unexpected "m"/,
+        /"NaNd10": unexpected "N"/,
+        /"0d10": a dice term needs at least one die/,
+        /"1000003d10": dice count 1000003 is larger than 1000/,
+        /"1e\+308d10": unexpected "e"/,
+      ];
+      const ptrs = [
+        '/sides/0/combatants/0',
+        '/sides/0/combatants/1',
+        '/sides/0/combatants/2',
+        '/sides/1/combatants/0',
+        '/sides/1/combatants/1',
+      ].map((p) => `${p}/stats/damage`);
       expect(ds, JSON.stringify(ds)).toHaveLength(5);
       ds.forEach((d, i) => {
-        expectDiag(d, { file: f, pointer: ptrs[i]!, at: posOf(f, ptrs[i]!), message: /^stat "damage" is rolled as dice by ruleset "mini-dice", so it must be dice notation: invalid dice notation / });
+        expectDiag(d, {
+          file: f,
+          pointer: ptrs[i]!,
+          at: posOf(f, ptrs[i]!),
+          message: /^stat "damage" is rolled as dice by ruleset "mini-dice", so it must be dice notation: invalid dice notation /,
+        });
         expect(d.message).toMatch(why[i]!);
       });
     }
@@ -448,7 +606,8 @@ describe('dice notation is checked when the documents are loaded', () => {
       file: f,
       pointer: '/combatant/stats/damage/default',
       at: posOf(f, '/combatant/stats/damage/default'),
-      message: /^stat "damage" is rolled as dice \(at \/procedures\/wound\/0\/dice\), so its default must be dice notation: invalid dice notation "1d6x"/,
+      message:
+        /^stat "damage" is rolled as dice \(at \/procedures\/wound\/0\/dice\), so its default must be dice notation: invalid dice notation "1d6x"/,
     });
   });
 
@@ -479,8 +638,18 @@ describe('pinned dice of an encounter', () => {
     const f = `${B}/encounter-bad-pins.json`;
     const ds = failure(pb('run', MINI, f));
     expect(ds).toHaveLength(2);
-    expectDiag(ds[0], { file: f, pointer: '/dice/roll', at: posOf(f, '/dice/roll'), message: /^pin for roll "roll": "-9007199254740992" is neither a total/ });
-    expectDiag(ds[1], { file: f, pointer: '/dice/op', at: posOf(f, '/dice/op'), message: /^pin for roll "op": "three" is neither a total/ });
+    expectDiag(ds[0], {
+      file: f,
+      pointer: '/dice/roll',
+      at: posOf(f, '/dice/roll'),
+      message: /^pin for roll "roll": "-9007199254740992" is neither a total/,
+    });
+    expectDiag(ds[1], {
+      file: f,
+      pointer: '/dice/op',
+      at: posOf(f, '/dice/op'),
+      message: /^pin for roll "op": "three" is neither a total/,
+    });
   });
 });
 
@@ -488,7 +657,12 @@ describe('more found by the fuzzer', () => {
   it('an ordering named "constructor" is unknown (it found Object\'s constructor and crashed the run)', () => {
     const f = `${B}/ordering-constructor.json`;
     const ptr = '/round/phases/0/steps/0/order';
-    expectOnly(['run', f, MINI_ENC], { file: f, pointer: ptr, at: posOf(f, ptr), message: /^unknown ordering "constructor"; presets are / });
+    expectOnly(['run', f, MINI_ENC], {
+      file: f,
+      pointer: ptr,
+      at: posOf(f, ptr),
+      message: /^unknown ordering "constructor"; presets are /,
+    });
   });
 
   it('a roll whose dice expression gives an object: at the expression, with the label, not "[object Object]"', () => {
@@ -506,7 +680,12 @@ describe('more found by the fuzzer', () => {
 
 describe('pinned dice of an encounter that the dice cannot show', () => {
   const f = `${B}/encounter-impossible-pin.json`;
-  const e = { file: f, pointer: '/dice/r1.initiative.red.d6', at: posOf(f, '/dice/r1.initiative.red.d6'), message: /total 999999 is impossible; allowed 1\.\.6/ };
+  const e = {
+    file: f,
+    pointer: '/dice/r1.initiative.red.d6',
+    at: posOf(f, '/dice/r1.initiative.red.d6'),
+    message: /total 999999 is impossible; allowed 1\.\.6/,
+  };
   it('through the binary: at the pin', () => {
     expectOnly(['run', MINI, f], e);
   });
@@ -540,7 +719,7 @@ describe('a roll of the whole expression data', () => {
 });
 
 describe('pinned decisions of an encounter', () => {
-  it('found by the fuzzer: a decision the encounter pins to an option not offered is the encounter\'s, at the pin', () => {
+  it("found by the fuzzer: a decision the encounter pins to an option not offered is the encounter's, at the pin", () => {
     const f = `${B}/encounter-bad-decision.json`;
     const ptr = '/decisions/r1.wizard.delay-after';
     expectOnly(['run', 'rulesets/d20-srd/d20-srd.json', f], {
@@ -554,12 +733,15 @@ describe('pinned decisions of an encounter', () => {
 
 describe('pinned dice the dice cannot show', () => {
   it('a --roll total out of range for an effect roll: on the command line, naming the label', () => {
-    expectOnly(['run', 'rulesets/ose/ose.json', 'rulesets/ose/encounters/skirmish.json', '--seed', '3', '--roll', 'r1.elf.shoot.attack=21'], {
-      file: '<command line>',
-      pointer: '',
-      at: { line: 1, col: 1 },
-      message: /--roll r1\.elf\.shoot\.attack=21: .*total 21 is impossible; allowed 1\.\.20/,
-    });
+    expectOnly(
+      ['run', 'rulesets/ose/ose.json', 'rulesets/ose/encounters/skirmish.json', '--seed', '3', '--roll', 'r1.elf.shoot.attack=21'],
+      {
+        file: '<command line>',
+        pointer: '',
+        at: { line: 1, col: 1 },
+        message: /--roll r1\.elf\.shoot\.attack=21: .*total 21 is impossible; allowed 1\.\.20/,
+      },
+    );
   });
 
   it('a --roll total out of range for a roll inside an expression: on the command line too', () => {

@@ -42,7 +42,11 @@ interface Ev {
   round: number;
   [k: string]: unknown;
 }
-const parseLines = (out: string): Ev[] => out.trimEnd().split('\n').map((l) => JSON.parse(l) as Ev);
+const parseLines = (out: string): Ev[] =>
+  out
+    .trimEnd()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Ev);
 
 beforeAll(() => {
   ensureBuilt();
@@ -63,9 +67,29 @@ describe('help', () => {
   it.each([
     ['validate', ['<file...>', '--ruleset <file>']],
     ['resolve', ['<ruleset>', '--with <overlay>', 'order matters']],
-    ['run', ['[ruleset] [encounter]', '--pack <pack>', '--preset <id>', '--with <overlay>', '--seed <n>', '--roll <label=value>', '--choose <label=option>', '--rounds <n>', '--format <format>', '"text"', '"json"']],
+    [
+      'run',
+      [
+        '[ruleset] [encounter]',
+        '--pack <pack>',
+        '--preset <id>',
+        '--with <overlay>',
+        '--seed <n>',
+        '--roll <label=value>',
+        '--choose <label=option>',
+        '--rounds <n>',
+        '--format <format>',
+        '"text"',
+        '"json"',
+      ],
+    ],
   ])('%s --help documents its arguments and options', (cmd, needles) => {
-    for (const args of cmd === 'run' ? [[cmd, '--help'], ['help', cmd]] : [[cmd, '--help']]) {
+    for (const args of cmd === 'run'
+      ? [
+          [cmd, '--help'],
+          ['help', cmd],
+        ]
+      : [[cmd, '--help']]) {
       const r = pb(...args);
       expect(r.status).toBe(0);
       expect(r.stderr).toBe('');
@@ -138,7 +162,7 @@ describe('resolve', () => {
     expect(JSON.parse(r.stdout)).toEqual(JSON.parse(readFileSync(join(ROOT, OSE), 'utf8')));
   });
 
-  it('prints JSON that includes the steps the overlays add, in the overlays\' places', () => {
+  it("prints JSON that includes the steps the overlays add, in the overlays' places", () => {
     const r = pb('resolve', OSE, ...PHASED, '--with', OV('crossbow-speed'));
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -164,7 +188,9 @@ describe('resolve', () => {
   it('an overlay given without the overlay it requires is refused', () => {
     const r = pb('resolve', OSE, '--with', OV('crossbow-speed'));
     expectCleanFailure(r);
-    expect(r.stderr).toMatch(/^rulesets\/ose\/overlays\/crossbow-speed\.json:\d+:\d+ {2}\/requires\/0 {2}this overlay requires "phased-round"/m);
+    expect(r.stderr).toMatch(
+      /^rulesets\/ose\/overlays\/crossbow-speed\.json:\d+:\d+ {2}\/requires\/0 {2}this overlay requires "phased-round"/m,
+    );
   });
 });
 
@@ -217,14 +243,17 @@ describe('run', () => {
     const endAt = events.indexOf(ends[0]!);
     expect(events.slice(endAt + 1).every((e) => e.type === 'warning')).toBe(true);
     // Rounds never go backwards.
-    for (let i = 1; i < events.length; i++) if (events[i]!.type !== 'combat.end') expect(events[i]!.round).toBeGreaterThanOrEqual(events[i - 1]!.round);
+    for (let i = 1; i < events.length; i++)
+      if (events[i]!.type !== 'combat.end') expect(events[i]!.round).toBeGreaterThanOrEqual(events[i - 1]!.round);
   });
 
   it('text and JSON describe the same combat', () => {
     const text = pb('run', OSE, SKIRMISH, '--seed', '7').stdout;
     const events = parseLines(pb('run', OSE, SKIRMISH, '--seed', '7', '--format', 'json').stdout);
     const end = events.find((e) => e.type === 'combat.end')!;
-    expect(text).toContain(`Combat over after round ${end.round}: ${end.winner ? `${String(end.winner)} wins` : 'no winner'} (${String(end.reason)})`);
+    expect(text).toContain(
+      `Combat over after round ${end.round}: ${end.winner ? `${String(end.winner)} wins` : 'no winner'} (${String(end.reason)})`,
+    );
     const rolls = events.filter((e) => e.type === 'roll');
     for (const roll of rolls) expect(text).toContain(`🎲 ${String(roll.label)} = ${String(roll.total)}`);
   });
@@ -268,7 +297,19 @@ describe('run', () => {
   });
 
   it('--roll pins single dice ("3,4") of a labelled roll', () => {
-    const r = pb('run', OSE, SKIRMISH, '--seed', '3', '--roll', 'r1.initiative.party.d6=4', '--roll', 'r1.elf.shoot.attack=20', '--format', 'json');
+    const r = pb(
+      'run',
+      OSE,
+      SKIRMISH,
+      '--seed',
+      '3',
+      '--roll',
+      'r1.initiative.party.d6=4',
+      '--roll',
+      'r1.elf.shoot.attack=20',
+      '--format',
+      'json',
+    );
     expect(r.status).toBe(0);
     const attack = parseLines(r.stdout).find((e) => e.type === 'roll' && e.label === 'r1.elf.shoot.attack');
     expect(attack).toMatchObject({ dice: [20], total: 20, pinned: true });
@@ -287,17 +328,25 @@ describe('run', () => {
     expect(text.stdout).toContain('⚖ r1.initiative.drew-first = bandits  (party | bandits | roll; by referee, pinned)');
     expect(text.stdout).not.toContain('r1.initiative.party.d6');
     const events = parseLines(pb(...args, '--format', 'json').stdout);
-    expect(events.find((e) => e.type === 'decision' && e.label === 'r1.initiative.drew-first')).toMatchObject({ chosen: 'bandits', pinned: true });
+    expect(events.find((e) => e.type === 'decision' && e.label === 'r1.initiative.drew-first')).toMatchObject({
+      chosen: 'bandits',
+      pinned: true,
+    });
     expect(events.find((e) => e.type === 'initiative' && e.round === 1 && e.holder === true)!.who).toBe('bandits');
     // The default is used (and said so) without the pin.
     const plain = parseLines(pb('run', OSE, SKIRMISH, ...PHASED, '--seed', '3', '--format', 'json').stdout);
-    expect(plain.find((e) => e.type === 'decision' && e.label === 'r1.initiative.drew-first')).toMatchObject({ chosen: 'roll', default: 'roll' });
+    expect(plain.find((e) => e.type === 'decision' && e.label === 'r1.initiative.drew-first')).toMatchObject({
+      chosen: 'roll',
+      default: 'roll',
+    });
   });
 
   it('--choose with an option the decision does not offer is refused on the command line', () => {
     const r = pb('run', OSE, SKIRMISH, ...PHASED, '--choose', 'r1.initiative.drew-first=goblins');
     expectCleanFailure(r);
-    expect(r.stderr).toBe('<command line>:1:1  /  --choose r1.initiative.drew-first=goblins: "goblins" is not one of party, bandits, roll\n');
+    expect(r.stderr).toBe(
+      '<command line>:1:1  /  --choose r1.initiative.drew-first=goblins: "goblins" is not one of party, bandits, roll\n',
+    );
   });
 });
 
@@ -313,7 +362,9 @@ describe('usage errors: exit 1, a message on stderr, no stack trace', () => {
   it("a value outside an option's choices: the documented one-line format, not commander's own", () => {
     const r = pb('run', OSE, SKIRMISH, '--format', 'xml');
     expectCleanFailure(r);
-    expect(r.stderr).toBe("<command line>:1:1  /  option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json. (see --help)\n");
+    expect(r.stderr).toBe(
+      "<command line>:1:1  /  option '--format <format>' argument 'xml' is invalid. Allowed choices are text, json. (see --help)\n",
+    );
   });
 
   it('several bad --roll and --choose pins: every one is reported, malformed ones before any run', () => {
@@ -327,13 +378,32 @@ describe('usage errors: exit 1, a message on stderr, no stack trace', () => {
         '',
       ].join('\n'),
     );
-    const impossible = pb('run', OSE, SKIRMISH, ...PHASED, '--seed', '3', '--roll', 'r1.elf.shoot.attack=21', '--roll', 'r1.initiative.party.d6=9', '--choose', 'r1.initiative.drew-first=goblins');
+    const impossible = pb(
+      'run',
+      OSE,
+      SKIRMISH,
+      ...PHASED,
+      '--seed',
+      '3',
+      '--roll',
+      'r1.elf.shoot.attack=21',
+      '--roll',
+      'r1.initiative.party.d6=9',
+      '--choose',
+      'r1.initiative.drew-first=goblins',
+    );
     expectCleanFailure(impossible);
     const lines = impossible.stderr.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines).toContain('<command line>:1:1  /  --choose r1.initiative.drew-first=goblins: "goblins" is not one of party, bandits, roll');
-    expect(lines).toContain('<command line>:1:1  /  --roll r1.initiative.party.d6=9: pin for roll "r1.initiative.party.d6" (1d6): total 9 is impossible; allowed 1..6');
-    expect(lines).toContain('<command line>:1:1  /  --roll r1.elf.shoot.attack=21: pin for roll "r1.elf.shoot.attack" (1d20): total 21 is impossible; allowed 1..20');
+    expect(lines).toContain(
+      '<command line>:1:1  /  --choose r1.initiative.drew-first=goblins: "goblins" is not one of party, bandits, roll',
+    );
+    expect(lines).toContain(
+      '<command line>:1:1  /  --roll r1.initiative.party.d6=9: pin for roll "r1.initiative.party.d6" (1d6): total 9 is impossible; allowed 1..6',
+    );
+    expect(lines).toContain(
+      '<command line>:1:1  /  --roll r1.elf.shoot.attack=21: pin for roll "r1.elf.shoot.attack" (1d20): total 21 is impossible; allowed 1..20',
+    );
   });
 
   it('unknown command', () => {
@@ -396,7 +466,21 @@ describe('usage errors: exit 1, a message on stderr, no stack trace', () => {
 describe('crossbow-speed changes the order of acts in the missile phase', () => {
   /** Acts of round 1's missile phase: [step, combatant, group]. */
   const missileActs = (extra: string[], holder: 'party' | 'bandits') => {
-    const r = pb('run', OSE, SKIRMISH, ...PHASED, ...extra, '--seed', '3', '--rounds', '1', '--choose', `r1.initiative.drew-first=${holder}`, '--format', 'json');
+    const r = pb(
+      'run',
+      OSE,
+      SKIRMISH,
+      ...PHASED,
+      ...extra,
+      '--seed',
+      '3',
+      '--rounds',
+      '1',
+      '--choose',
+      `r1.initiative.drew-first=${holder}`,
+      '--format',
+      'json',
+    );
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     return parseLines(r.stdout)

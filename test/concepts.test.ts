@@ -47,7 +47,9 @@ describe('each concept table matches the names the schema allows', () => {
   it('sort keys and tie-breaks have the short phrase the editor shows', () => {
     for (const k of Object.values(ORDER_KEYS)) expect(k.phrase.length).toBeGreaterThan(8);
     expect(describeTieBreak(undefined)).toBe(TIE_BREAKS.simultaneous!.phrase('simultaneous', describeTieBreak));
-    expect(describeTieBreak({ reroll: '1d6', then: 'referee' })).toBe('re-roll 1d6, highest first; tied again: the referee decides who goes first');
+    expect(describeTieBreak({ reroll: '1d6', then: 'referee' })).toBe(
+      're-roll 1d6, highest first; tied again: the referee decides who goes first',
+    );
   });
   it('every definition says what it is in game terms', () => {
     for (const table of cases.map((c) => c[1])) {

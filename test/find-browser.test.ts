@@ -2,7 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { candidates, findBrowser, howToGetABrowser } from '../scripts/find-browser.mjs';
 
-const only = (...paths: string[]) => (p: string) => paths.includes(p);
+const only =
+  (...paths: string[]) =>
+  (p: string) =>
+    paths.includes(p);
 
 describe('findBrowser', () => {
   it('takes PHASEBOOK_BROWSER first, then CHROME_PATH', () => {

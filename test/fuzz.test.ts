@@ -58,9 +58,14 @@ describe('fuzzing the shipped documents', () => {
     }
     const report = failures
       .slice(0, 5)
-      .map((f) => `FUZZ_SEED=${SEED} FUZZ_START=${f.index} FUZZ_DOCS=1 — ${f.mutant.doc.path} after [${f.mutant.mutations.join('; ')}]\n  ${f.problem.kind}: ${f.problem.detail.slice(0, 1500)}`)
+      .map(
+        (f) =>
+          `FUZZ_SEED=${SEED} FUZZ_START=${f.index} FUZZ_DOCS=1 — ${f.mutant.doc.path} after [${f.mutant.mutations.join('; ')}]\n  ${f.problem.kind}: ${f.problem.detail.slice(0, 1500)}`,
+      )
       .join('\n');
-    console.log(`fuzz: ${counts.ran + counts.refused} documents (seed ${SEED}, from ${START}): ${counts.ran} ran, ${counts.refused} refused, ${failures.length} failures`);
+    console.log(
+      `fuzz: ${counts.ran + counts.refused} documents (seed ${SEED}, from ${START}): ${counts.ran} ran, ${counts.refused} refused, ${failures.length} failures`,
+    );
     expect(failures.length, report).toBe(0);
     // Both paths are exercised: mutants that still run, and mutants that are refused (not
     // asserted when replaying a few documents).

@@ -11,7 +11,19 @@ import { join } from 'node:path';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 import { knownOperators } from '../interpreter/expr/index.js';
 import { actsOf, listCases, ROOT } from './support/cases.js';
-import { RESERVED, allStrings, idsOf, loadDocs, pinsOf, readJson, renameDocs, renameLabel, varPaths, type Docs, type Obj } from './support/rename.js';
+import {
+  RESERVED,
+  allStrings,
+  idsOf,
+  loadDocs,
+  pinsOf,
+  readJson,
+  renameDocs,
+  renameLabel,
+  varPaths,
+  type Docs,
+  type Obj,
+} from './support/rename.js';
 
 describe('golden cases with every id renamed', () => {
   for (const c of listCases()) {
@@ -28,10 +40,20 @@ describe('golden cases with every id renamed', () => {
       };
       const original = run(program, encounter, opts);
 
-      const docs: Docs = { ruleset: readJson(rulesetPath) as Obj, overlays: overlayPaths.map((p) => readJson(p) as Obj), encounter: readJson(c.encounterPath) as Obj };
-      const reserved = new Set([...RESERVED, ...varPaths(docs.ruleset), ...docs.overlays.flatMap((o) => [...varPaths(o)]), docs.ruleset.id as string, ...docs.overlays.map((o) => o.id as string)]);
+      const docs: Docs = {
+        ruleset: readJson(rulesetPath) as Obj,
+        overlays: overlayPaths.map((p) => readJson(p) as Obj),
+        encounter: readJson(c.encounterPath) as Obj,
+      };
+      const reserved = new Set([
+        ...RESERVED,
+        ...varPaths(docs.ruleset),
+        ...docs.overlays.flatMap((o) => [...varPaths(o)]),
+        docs.ruleset.id as string,
+        ...docs.overlays.map((o) => o.id as string),
+      ]);
       const renamable = [...idsOf(program.resolved.ruleset, docs)].filter((i) => !reserved.has(i)).sort();
-      expect(renamable.length, "ids to rename").toBeGreaterThan(5);
+      expect(renamable.length, 'ids to rename').toBeGreaterThan(5);
       const taken = new Set([...allStrings(docs), ...RESERVED, ...knownOperators()]);
       const names: string[] = [];
       for (let i = 0; names.length < renamable.length; i++) if (!taken.has(`zq${i}x`)) names.push(`zq${i}x`);

@@ -15,7 +15,10 @@ describe('golden cases', () => {
   });
   for (const c of cases) {
     it(`${c.name} — ${c.spec.rule.quote.slice(0, 90)}`, () => {
-      const program = loadProgram(join(ROOT, c.spec.ruleset), (c.spec.with ?? []).map((w) => join(ROOT, w)));
+      const program = loadProgram(
+        join(ROOT, c.spec.ruleset),
+        (c.spec.with ?? []).map((w) => join(ROOT, w)),
+      );
       const enc = loadEncounter(c.encounterPath, program);
       const result = run(program, enc, {
         seed: c.spec.seed ?? 1,

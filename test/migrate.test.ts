@@ -70,7 +70,15 @@ describe('language versions', () => {
     dirs.push(dir);
     const f = join(dir, 'old.json');
     copyFileSync(join(FIX, 'v0-overlay.json'), f);
-    const args = ['run', 'rulesets/ose/ose.json', 'rulesets/ose/encounters/skirmish.json', '--with', 'rulesets/ose/overlays/phased-round.json', '--with', f];
+    const args = [
+      'run',
+      'rulesets/ose/ose.json',
+      'rulesets/ose/encounters/skirmish.json',
+      '--with',
+      'rulesets/ose/overlays/phased-round.json',
+      '--with',
+      f,
+    ];
     const before = runBinary(...args);
     expect(before.status).toBe(1);
     expect(before.stderr).toContain(`${f}:7:3  /base  written for language v0; run \`phasebook migrate --write ${f}\``);
@@ -85,7 +93,10 @@ describe('language versions', () => {
 
   it('a document for a newer language is a clear error at /$schema, in migrate and in run', () => {
     const f = relative(ROOT, join(FIX, 'v2-encounter.json'));
-    for (const args of [['migrate', f], ['run', 'rulesets/ose/ose.json', f]]) {
+    for (const args of [
+      ['migrate', f],
+      ['run', 'rulesets/ose/ose.json', f],
+    ]) {
       const r = runBinary(...args);
       expect(r.status).toBe(1);
       expect(r.stdout).toBe('');
@@ -94,8 +105,21 @@ describe('language versions', () => {
   });
 
   it('a pack holding a v0 overlay is read, migrated in memory, with a warning naming the version that removes the field', () => {
-    const manifest = { kind: 'pack', id: 'old/pack', name: 'Old', version: '1.0.0', compatibility: { language: '>=0.9.0' }, contents: [{ path: 'o.json', kind: 'overlay' }] };
-    const pack = loadPack(readZip(zipSync({ 'phasebook-pack.json': strToU8(JSON.stringify(manifest)), 'o.json': readFileSync(join(FIX, 'v0-overlay.json')) }), 'old.zip'), nodeContext());
+    const manifest = {
+      kind: 'pack',
+      id: 'old/pack',
+      name: 'Old',
+      version: '1.0.0',
+      compatibility: { language: '>=0.9.0' },
+      contents: [{ path: 'o.json', kind: 'overlay' }],
+    };
+    const pack = loadPack(
+      readZip(
+        zipSync({ 'phasebook-pack.json': strToU8(JSON.stringify(manifest)), 'o.json': readFileSync(join(FIX, 'v0-overlay.json')) }),
+        'old.zip',
+      ),
+      nodeContext(),
+    );
     expect(pack.warnings.map((w) => `${w.file}:${w.line}:${w.col} ${w.severity} ${w.message}`)).toEqual([
       'old.zip!o.json:7:3 warning "base" is deprecated since language v1 and removed in v2; it is now "extends"',
     ]);

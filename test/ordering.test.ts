@@ -44,13 +44,20 @@ describe('ordering', () => {
 
   it('the initiative side choosing to go second reverses the sides', () => {
     const items = [item('a1', 0, 'a', null), item('b1', 1, 'b', null)];
-    expect(ids(orderIntoGroups(items, { keys: [key('side-initiative')], ties: 'simultaneous' }, env({ reversed: true })))).toEqual([['b1'], ['a1']]);
+    expect(ids(orderIntoGroups(items, { keys: [key('side-initiative')], ties: 'simultaneous' }, env({ reversed: true })))).toEqual([
+      ['b1'],
+      ['a1'],
+    ]);
   });
 
   it('initiative-desc then a stat: the first key that differs decides', () => {
     const items = [item('x', 0, 'a', 10, { dex: 1 }), item('y', 1, 'a', 12, { dex: 0 }), item('z', 2, 'b', 10, { dex: 3 })];
     const stat = (it: Orderable) => -Number((it.data().actor as { dex: number }).dex);
-    expect(ids(orderIntoGroups(items, { keys: [key('initiative-desc'), stat], ties: 'simultaneous' }, env()))).toEqual([['y'], ['z'], ['x']]);
+    expect(ids(orderIntoGroups(items, { keys: [key('initiative-desc'), stat], ties: 'simultaneous' }, env()))).toEqual([
+      ['y'],
+      ['z'],
+      ['x'],
+    ]);
   });
 
   it('ties left after every key are one simultaneous group, in listing order', () => {

@@ -21,8 +21,17 @@ type Json = unknown;
 /** 1-based line/column of the value (or of its key) at `pointer` in `text`, from jsonc-parser's tree. */
 function posOf(text: string, pointer: string, which: 'value' | 'key' = 'value'): { line: number; col: number } {
   const tree = jsonc.parseTree(text)!;
-  const segs = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const node = jsonc.findNodeAtLocation(tree, segs.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s)));
+  const segs =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const node = jsonc.findNodeAtLocation(
+    tree,
+    segs.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s)),
+  );
   if (!node) throw new Error(`test bug: no node at ${pointer}`);
   const offset = which === 'key' && node.parent?.type === 'property' ? node.parent.children![0]!.offset : node.offset;
   const before = text.slice(0, offset).split('\n');
@@ -130,7 +139,9 @@ describe('add', () => {
   });
 
   it('adds a key to an object', () => {
-    const r = resolveOverlays(base(), [overlay('o', [{ op: 'add', path: '/combatant/stats/mp', value: { description: 'Magic.', default: 0 } }])]);
+    const r = resolveOverlays(base(), [
+      overlay('o', [{ op: 'add', path: '/combatant/stats/mp', value: { description: 'Magic.', default: 0 } }]),
+    ]);
     expect(Object.keys(r.ruleset.combatant.stats)).toEqual(['hp', 'mp']);
   });
 
@@ -140,7 +151,9 @@ describe('add', () => {
   });
 
   it('unescapes ~1 and ~0 in path segments', () => {
-    const r = resolveOverlays(base(), [overlay('o', [{ op: 'add', path: '/combatant/stats/a~1b~0c', value: { description: 'odd', default: 1 } }])]);
+    const r = resolveOverlays(base(), [
+      overlay('o', [{ op: 'add', path: '/combatant/stats/a~1b~0c', value: { description: 'odd', default: 1 } }]),
+    ]);
     expect(Object.keys(r.ruleset.combatant.stats)).toEqual(['hp', 'a/b~c']);
   });
 
@@ -182,7 +195,9 @@ describe('add', () => {
 
 describe('replace and remove', () => {
   it('replaces a list item by id, keeping its place', () => {
-    const r = resolveOverlays(base(), [overlay('o', [{ op: 'replace', path: '/round/phases/beta', value: { id: 'beta', steps: [{ id: 'only' }] } }])]);
+    const r = resolveOverlays(base(), [
+      overlay('o', [{ op: 'replace', path: '/round/phases/beta', value: { id: 'beta', steps: [{ id: 'only' }] } }]),
+    ]);
     expect(ids(r.ruleset.round.phases)).toEqual(['alpha', 'beta', 'gamma']);
     expect(ids(phase(r.ruleset, 'beta').steps)).toEqual(['only']);
   });
@@ -202,7 +217,12 @@ describe('replace and remove', () => {
 
   it('reports a replace of something absent with what is there', () => {
     const o = overlay('o', [{ op: 'replace', path: '/round/phases/beta/steps/nine', value: { id: 'nine' } }]);
-    expectDiag(resolveErr(base(), [o])[0], o, '/changes/0/path', 'nothing to replace at /round/phases/beta/steps/nine: there is "one", "two"');
+    expectDiag(
+      resolveErr(base(), [o])[0],
+      o,
+      '/changes/0/path',
+      'nothing to replace at /round/phases/beta/steps/nine: there is "one", "two"',
+    );
   });
 
   it('reports a path through an item that does not exist, naming the missing segment', () => {
@@ -297,7 +317,12 @@ describe('overlay stacks: conflicts, requires, extends', () => {
     const b = overlay('second-rule', [{ op: 'replace', path: '/round/phases/beta/steps/two/select', value: false }]);
     const [d, ...rest] = resolveErr(base(), [a, b]);
     expect(rest).toEqual([]);
-    expectDiag(d, b, '/changes/0/path', 'conflict: overlay "first-rule" (first-rule.json) also changes /round/phases/beta/steps/two/select (replace)');
+    expectDiag(
+      d,
+      b,
+      '/changes/0/path',
+      'conflict: overlay "first-rule" (first-rule.json) also changes /round/phases/beta/steps/two/select (replace)',
+    );
     expect(d!.message).toContain('"requires"');
   });
 
@@ -404,7 +429,12 @@ describe('origin(): from the resolved ruleset back to the file and line', () => 
   const stack = () => {
     const b = base();
     const a = overlay('first', [
-      { op: 'add', path: '/round/phases/beta/steps/zero', before: 'one', value: { id: 'zero', select: { '==': [1, 1] }, order: 'listing-order' } },
+      {
+        op: 'add',
+        path: '/round/phases/beta/steps/zero',
+        before: 'one',
+        value: { id: 'zero', select: { '==': [1, 1] }, order: 'listing-order' },
+      },
       { op: 'replace', path: '/actions/hit/phase', value: 'gamma' },
       { op: 'add', path: '/actions/kick', after: 'hit', value: { id: 'kick', phase: 'alpha', uses: ['action'] } },
     ]);
@@ -463,10 +493,14 @@ describe('determinism', () => {
       { op: 'add', path: '/round/phases/delta', after: 'alpha', value: { id: 'delta', steps: [{ id: 'x' }] } },
       { op: 'move', path: '/round/phases/gamma', before: 'alpha' },
     ]),
-    overlay('b', [
-      { op: 'replace', path: '/round/phases/delta/steps/x', value: { id: 'x', order: 'listing-order' } },
-      { op: 'remove', path: '/actions/wait' },
-    ], { requires: ['a'] }),
+    overlay(
+      'b',
+      [
+        { op: 'replace', path: '/round/phases/delta/steps/x', value: { id: 'x', order: 'listing-order' } },
+        { op: 'remove', path: '/actions/wait' },
+      ],
+      { requires: ['a'] },
+    ),
   ];
 
   it('the same stack gives byte-identical output, and inputs are not modified', () => {
@@ -490,7 +524,12 @@ describe('determinism', () => {
   });
 
   it('errors are deterministic too', () => {
-    const bad = () => [overlay('a', [{ op: 'remove', path: '/x/y' }, { op: 'add', path: '/actions/hit', value: {} }])];
+    const bad = () => [
+      overlay('a', [
+        { op: 'remove', path: '/x/y' },
+        { op: 'add', path: '/actions/hit', value: {} },
+      ]),
+    ];
     expect(resolveErr(base(), bad())).toEqual(resolveErr(base(), bad()));
   });
 });

@@ -43,7 +43,15 @@ describe('the example community pack', () => {
     expect(info.stdout).toContain('licence: CC0-1.0');
     expect(info.stdout).toContain('preset gritty: Gritty: wounds hurt = crossroads + wounds-hurt (encounter ambush)');
     const byPreset = inDir(root, 'run', '--pack', 'example/crossroads', '--preset', 'gritty', '--seed', '7');
-    const byFiles = runBinary('run', join(EXAMPLE, 'rulesets', 'crossroads.json'), join(EXAMPLE, 'encounters', 'ambush.json'), '--with', join(EXAMPLE, 'overlays', 'wounds-hurt.json'), '--seed', '7');
+    const byFiles = runBinary(
+      'run',
+      join(EXAMPLE, 'rulesets', 'crossroads.json'),
+      join(EXAMPLE, 'encounters', 'ambush.json'),
+      '--with',
+      join(EXAMPLE, 'overlays', 'wounds-hurt.json'),
+      '--seed',
+      '7',
+    );
     expect(byPreset.status, byPreset.stderr).toBe(0);
     expect(byPreset.stdout).toBe(byFiles.stdout);
     expect(byPreset.stdout).toContain('ruleset crossroads 1.0.0 + wounds-hurt · encounter ambush');
@@ -58,7 +66,21 @@ describe('the example community pack', () => {
   });
 
   it('simulate compares two presets of a pack', () => {
-    const r = runBinary('simulate', '--pack', ZIP, '--preset', 'plain', '--vs', '--preset gritty', '--runs', '40', '--workers', '1', '--format', 'csv');
+    const r = runBinary(
+      'simulate',
+      '--pack',
+      ZIP,
+      '--preset',
+      'plain',
+      '--vs',
+      '--preset gritty',
+      '--runs',
+      '40',
+      '--workers',
+      '1',
+      '--format',
+      'csv',
+    );
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('example/crossroads:plain');
     expect(r.stdout).toContain('example/crossroads:gritty');

@@ -36,10 +36,18 @@ function refused(args: string[], message: RegExp, located: RegExp) {
 
 describe('the bad-pack corpus: refused, located, nothing written', () => {
   it('zip slip', () => {
-    refused([join(BAD, 'zip-slip.zip')], /refused: a path that climbs out of the pack \('\.\.'\)/, /zip-slip\.zip!\.\.\/\.\.\/evil\.json:1:1/);
+    refused(
+      [join(BAD, 'zip-slip.zip')],
+      /refused: a path that climbs out of the pack \('\.\.'\)/,
+      /zip-slip\.zip!\.\.\/\.\.\/evil\.json:1:1/,
+    );
   });
   it('a zip bomb', () => {
-    refused([join(BAD, 'zip-bomb.zip')], /refused: compression ratio \d+:1 \(the limit is 100:1; a zip bomb\?\)/, /zip-bomb\.zip!rules\/doc\.json/);
+    refused(
+      [join(BAD, 'zip-bomb.zip')],
+      /refused: compression ratio \d+:1 \(the limit is 100:1; a zip bomb\?\)/,
+      /zip-bomb\.zip!rules\/doc\.json/,
+    );
   });
   it('a symbolic link in a zip', () => {
     refused([join(BAD, 'symlink.zip')], /refused: a symbolic link/, /symlink\.zip!rules\/doc\.json/);
@@ -54,10 +62,18 @@ describe('the bad-pack corpus: refused, located, nothing written', () => {
     refused([join(BAD, 'many-files.zip')], /1001 entries in the zip \(the limit is 1000 files\)/, /many-files\.zip:1:1/);
   });
   it('a dependency cycle', () => {
-    refused([join(BAD, 'cycle', 'a'), join(BAD, 'cycle', 'b')], /dependency cycle: evil\/cycle-a 1\.0\.0 → evil\/cycle-b 1\.0\.0 → evil\/cycle-a 1\.0\.0/, /cycle\/b\/phasebook-pack\.json:\d+:\d+ {2}\/dependencies\/evil~1cycle-a/);
+    refused(
+      [join(BAD, 'cycle', 'a'), join(BAD, 'cycle', 'b')],
+      /dependency cycle: evil\/cycle-a 1\.0\.0 → evil\/cycle-b 1\.0\.0 → evil\/cycle-a 1\.0\.0/,
+      /cycle\/b\/phasebook-pack\.json:\d+:\d+ {2}\/dependencies\/evil~1cycle-a/,
+    );
   });
   it('a missing dependency', () => {
-    refused([join(BAD, 'missing-dependency')], /evil\/lonely 1\.0\.0 needs someone\/not-here \^2\.1\.0, which is not installed/, /missing-dependency\/phasebook-pack\.json:\d+:\d+ {2}\/dependencies\/someone~1not-here/);
+    refused(
+      [join(BAD, 'missing-dependency')],
+      /evil\/lonely 1\.0\.0 needs someone\/not-here \^2\.1\.0, which is not installed/,
+      /missing-dependency\/phasebook-pack\.json:\d+:\d+ {2}\/dependencies\/someone~1not-here/,
+    );
   });
   it('an incompatible dependency (installed, wrong version)', () => {
     const root = tempDir();
@@ -65,15 +81,25 @@ describe('the bad-pack corpus: refused, located, nothing written', () => {
     const before = readdirSync(join(root, 'phasebook-packs', 'phasebook'));
     const r = runBinary('pack', 'install', '--root', root, join(BAD, 'incompatible-dependency'));
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/evil\/needs-ose-9 1\.0\.0 needs phasebook\/ose \^9\.0\.0, but phasebook\/ose 1\.0\.0 is installed: incompatible/);
+    expect(r.stderr).toMatch(
+      /evil\/needs-ose-9 1\.0\.0 needs phasebook\/ose \^9\.0\.0, but phasebook\/ose 1\.0\.0 is installed: incompatible/,
+    );
     expect(readdirSync(join(root, 'phasebook-packs', 'phasebook'))).toEqual(before);
     expect(readdirSync(join(root, 'phasebook-packs'))).toEqual(['phasebook']);
   });
   it('an incompatible language (engine) range', () => {
-    refused([join(BAD, 'engine-range')], /evil\/future 1\.0\.0 is written for language \^2\.0\.0; this Phasebook reads language 1\.0\.0/, /engine-range\/phasebook-pack\.json:\d+:\d+ {2}\/compatibility\/language/);
+    refused(
+      [join(BAD, 'engine-range')],
+      /evil\/future 1\.0\.0 is written for language \^2\.0\.0; this Phasebook reads language 1\.0\.0/,
+      /engine-range\/phasebook-pack\.json:\d+:\d+ {2}\/compatibility\/language/,
+    );
   });
   it('two packs with the same id', () => {
-    refused([join(BAD, 'same-id', 'one'), join(BAD, 'same-id', 'two')], /two packs with the same id: evil\/twin 1\.1\.0 \(.*two\) and evil\/twin 1\.0\.0 \(.*one\)/, /same-id\/two\/phasebook-pack\.json:\d+:\d+ {2}\/id/);
+    refused(
+      [join(BAD, 'same-id', 'one'), join(BAD, 'same-id', 'two')],
+      /two packs with the same id: evil\/twin 1\.1\.0 \(.*two\) and evil\/twin 1\.0\.0 \(.*one\)/,
+      /same-id\/two\/phasebook-pack\.json:\d+:\d+ {2}\/id/,
+    );
   });
   it('a pack holding a .js file', () => {
     const err = refused([join(BAD, 'js-file')], /refused: the pack holds executable content \(index\.js\)/, /js-file!index\.js:1:1/);

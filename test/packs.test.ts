@@ -54,9 +54,25 @@ function grittyPack(id: string, change: unknown): Zippable {
       compatibility: { language: '^1.0.0' },
       dependencies: { 'phasebook/ose': '^1.0.0' },
       contents: [{ path: 'overlays/gritty.json', kind: 'overlay' }],
-      presets: [{ id: 'gritty', name: 'Gritty', ruleset: 'phasebook/ose:ose', overlays: ['phasebook/ose:phased-round', 'gritty'], encounter: 'phasebook/ose:skirmish' }],
+      presets: [
+        {
+          id: 'gritty',
+          name: 'Gritty',
+          ruleset: 'phasebook/ose:ose',
+          overlays: ['phasebook/ose:phased-round', 'gritty'],
+          encounter: 'phasebook/ose:skirmish',
+        },
+      ],
     }),
-    'overlays/gritty.json': json({ kind: 'overlay', id: 'gritty', name: 'Gritty', version: '1.0.0', extends: 'phasebook/ose@^1:ose', requires: ['phasebook/ose:phased-round'], changes: [change] }),
+    'overlays/gritty.json': json({
+      kind: 'overlay',
+      id: 'gritty',
+      name: 'Gritty',
+      version: '1.0.0',
+      extends: 'phasebook/ose@^1:ose',
+      requires: ['phasebook/ose:phased-round'],
+      changes: [change],
+    }),
     'README.md': strToU8('# Gritty\n'),
     'art/cover.png': new Uint8Array([137, 80, 78, 71]),
   };
@@ -74,8 +90,13 @@ describe('reading a pack', () => {
   });
 
   it('lists and skips what is neither a document nor text, and keeps the readme', () => {
-    const p = loadPack(readZip(zipSync(grittyPack('alice/gritty', { op: 'replace', path: '/options/naturalRolls/default', value: false })), 'g.zip'), nodeContext());
-    expect(p.warnings.map((w) => `${w.file}: ${w.message}`)).toEqual(['g.zip!art/cover.png: skipped: only JSON documents and text files (readme, licence, changelog) are taken']);
+    const p = loadPack(
+      readZip(zipSync(grittyPack('alice/gritty', { op: 'replace', path: '/options/naturalRolls/default', value: false })), 'g.zip'),
+      nodeContext(),
+    );
+    expect(p.warnings.map((w) => `${w.file}: ${w.message}`)).toEqual([
+      'g.zip!art/cover.png: skipped: only JSON documents and text files (readme, licence, changelog) are taken',
+    ]);
     expect([...p.texts.keys()]).toEqual(['README.md']);
     expect(p.files.map((f) => f.path)).not.toContain('art/cover.png');
   });
@@ -121,15 +142,26 @@ describe('references and presets', () => {
   it('two packs with an overlay of the same short id never collide in one stack', () => {
     const ctx = nodeContext();
     const ose = loadPack(readFolder(OSE), ctx);
-    const alice = loadPack(readZip(zipSync(grittyPack('alice/gritty', { op: 'replace', path: '/options/naturalRolls/default', value: false })), 'alice.zip'), ctx);
-    const bob = loadPack(readZip(zipSync(grittyPack('bob/gritty', { op: 'replace', path: '/description', value: 'Bob was here.' })), 'bob.zip'), ctx);
+    const alice = loadPack(
+      readZip(zipSync(grittyPack('alice/gritty', { op: 'replace', path: '/options/naturalRolls/default', value: false })), 'alice.zip'),
+      ctx,
+    );
+    const bob = loadPack(
+      readZip(zipSync(grittyPack('bob/gritty', { op: 'replace', path: '/description', value: 'Bob was here.' })), 'bob.zip'),
+      ctx,
+    );
     const set = mergePacks([ose, alice, bob]);
     expect(dependencyOrder(set).map((p) => p.manifest.id)).toEqual(['phasebook/ose', 'alice/gritty', 'bob/gritty']);
     expect(checkPack(set, alice, ctx.core)).toEqual([]);
     // A stack made from alice's pack that also takes bob's overlay by its qualified reference.
     (alice.manifest.dependencies as Record<string, string>)['bob/gritty'] = '^1.0.0';
     const where = () => ({ doc: alice.manifestDoc, pointer: '' });
-    const s = buildStack(set, alice, { ruleset: 'phasebook/ose:ose', overlays: ['phasebook/ose:phased-round', 'gritty', 'bob/gritty:gritty'] }, where);
+    const s = buildStack(
+      set,
+      alice,
+      { ruleset: 'phasebook/ose:ose', overlays: ['phasebook/ose:phased-round', 'gritty', 'bob/gritty:gritty'] },
+      where,
+    );
     expect(s.keys).toEqual(['phasebook/ose:ose', 'phasebook/ose:phased-round', 'alice/gritty:gritty', 'bob/gritty:gritty']);
     expect(s.overlays.map((o) => (o.value as { id: string }).id)).toEqual(['phased-round', 'gritty', 'gritty-gritty']);
     const program = ctx.core.program(s.ruleset, s.overlays);
@@ -143,15 +175,31 @@ describe('references and presets', () => {
     const ctx = nodeContext();
     const ose = loadPack(readFolder(OSE), ctx);
     const pack = grittyPack('carol/gritty', { op: 'replace', path: '/options/naturalRolls/default', value: false });
-    pack['overlays/gritty.json'] = json({ kind: 'overlay', id: 'gritty', name: 'G', version: '1.0.0', extends: 'phasebook/ose@^2:ose', changes: [] });
+    pack['overlays/gritty.json'] = json({
+      kind: 'overlay',
+      id: 'gritty',
+      name: 'G',
+      version: '1.0.0',
+      extends: 'phasebook/ose@^2:ose',
+      changes: [],
+    });
     const carol = loadPack(readZip(zipSync(pack), 'carol.zip'), ctx);
     const errors = checkPack(mergePacks([ose, carol]), carol, ctx.core);
     expect(errors.map((e) => `${e.file}:${e.line}:${e.col} ${e.pointer} ${e.message}`)).toEqual([
       'carol.zip!overlays/gritty.json:6:14 /extends "phasebook/ose@^2:ose" asks for phasebook/ose ^2, but phasebook/ose 1.0.0 is installed',
     ]);
-    pack['overlays/gritty.json'] = json({ kind: 'overlay', id: 'gritty', name: 'G', version: '1.0.0', extends: 'someone/else:ose', changes: [] });
+    pack['overlays/gritty.json'] = json({
+      kind: 'overlay',
+      id: 'gritty',
+      name: 'G',
+      version: '1.0.0',
+      extends: 'someone/else:ose',
+      changes: [],
+    });
     const dave = loadPack(readZip(zipSync(pack), 'dave.zip'), ctx);
-    expect(checkPack(mergePacks([ose, dave]), dave, ctx.core).map((e) => e.message)).toEqual(['someone/else is not among the dependencies of carol/gritty 1.0.0']);
+    expect(checkPack(mergePacks([ose, dave]), dave, ctx.core).map((e) => e.message)).toEqual([
+      'someone/else is not among the dependencies of carol/gritty 1.0.0',
+    ]);
   });
 
   it('the OSE preset "Chainmail phased round, as in the article" is the seven-overlay stack, run identically to --with', () => {
@@ -161,7 +209,10 @@ describe('references and presets', () => {
     const s = packStack({ pack: OSE, preset: 'chainmail-article' }, {}, tempDir());
     expect(s.keys).toEqual(['phasebook/ose:ose', ...overlays.map((o) => `phasebook/ose:${o}`)]);
     const fromPack = nodeContext().core.program(s.ruleset, s.overlays);
-    const byHand = loadProgram(join(OSE, 'ose.json'), overlays.map((o) => join(OSE, 'overlays', `${o}.json`)));
+    const byHand = loadProgram(
+      join(OSE, 'ose.json'),
+      overlays.map((o) => join(OSE, 'overlays', `${o}.json`)),
+    );
     const encounterFile = join(OSE, 'encounters', 'skirmish.json');
     for (const seed of [1, 2, 3]) {
       const a = run(fromPack, nodeContext().core.encounter(s.encounter!, fromPack), { seed }).events;
@@ -198,7 +249,9 @@ describe('install, lock, remove', () => {
     ]);
     // --pack refuses to run a changed pack: the lock pins what a campaign replays.
     const d2 = diagnostics(() => packStack({ pack: 'alice/gritty', preset: 'gritty' }, {}, root));
-    expect(d2[0]!.message).toBe('alice/gritty was changed after it was installed (its integrity differs from phasebook-lock.json); reinstall it');
+    expect(d2[0]!.message).toBe(
+      'alice/gritty was changed after it was installed (its integrity differs from phasebook-lock.json); reinstall it',
+    );
     remove(root, 'alice/gritty');
     remove(root, 'phasebook/ose');
     expect(readLock(root).packs).toEqual({});
@@ -220,8 +273,11 @@ describe('install, lock, remove', () => {
 describe('short references for hosts without a pack graph', () => {
   it('pack-id:doc-id becomes doc-id in extends, requires and ruleset, and nothing else moves', async () => {
     const { shortenRefs } = await import('../interpreter/pack/short-refs.js');
-    const text = '{\n  "kind": "overlay",\n  "extends": "phasebook/ose@^1:ose",\n  "requires": ["phasebook/ose:phased-round", "mine"],\n  "name": "a:b/c:d"\n}';
-    expect(shortenRefs(text)).toBe('{\n  "kind": "overlay",\n  "extends": "ose",\n  "requires": ["phased-round", "mine"],\n  "name": "a:b/c:d"\n}');
+    const text =
+      '{\n  "kind": "overlay",\n  "extends": "phasebook/ose@^1:ose",\n  "requires": ["phasebook/ose:phased-round", "mine"],\n  "name": "a:b/c:d"\n}';
+    expect(shortenRefs(text)).toBe(
+      '{\n  "kind": "overlay",\n  "extends": "ose",\n  "requires": ["phased-round", "mine"],\n  "name": "a:b/c:d"\n}',
+    );
     expect(shortenRefs('{"kind":"encounter","ruleset":"x/y:rs"}')).toBe('{"kind":"encounter","ruleset":"rs"}');
     const plain = readFileSync(join(OSE, 'overlays', 'caster-disruption.json'), 'utf8');
     expect(shortenRefs(plain)).toBe(plain);

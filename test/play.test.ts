@@ -15,7 +15,12 @@ const ENCOUNTER = 'rulesets/d20-srd/encounters/sample.json';
 
 /** Run the binary with `lines` piped to its stdin. */
 function play(args: string[], lines: string[]) {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', input: lines.map((l) => l + '\n').join(''), timeout: 60_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    input: lines.map((l) => l + '\n').join(''),
+    timeout: 60_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -44,7 +49,9 @@ describe('phasebook play', () => {
     expect(out).toContain('[surprise round · turn of archer · phase delay; next: rogue, fighter+wizard]');
     expect(out).toContain('(undone: null for r0.delay.declare.archer)');
     // The declaration from numbered lists: 2 = shoot, then target 3 = the ogre.
-    expect(out).toMatch(/✎ archer declares for action {2}\[r0\.action\.declare\.archer\]\n {2}1\. attack {2}\(uses standard\)\n {2}2\. shoot/);
+    expect(out).toMatch(
+      /✎ archer declares for action {2}\[r0\.action\.declare\.archer\]\n {2}1\. attack {2}\(uses standard\)\n {2}2\. shoot/,
+    );
     expect(out).toContain('   shoot which target?\n  1. orc-1  (default)\n  2. orc-2\n  3. ogre');
     expect(out).toContain('archer shoot → ogre');
     expect(out).toContain(`(saved to ${save}: `);
@@ -73,7 +80,10 @@ describe('phasebook play', () => {
   });
 
   it('takes the referee commands: damage, condition, status', () => {
-    const r = play(['play', RULESET, ENCOUNTER, '--auto', 'party', '--pause', 'turn'], ['damage ogre 10', 'condition ogre shaken 2', 'status', 'flee orc-2', '', 'quit']);
+    const r = play(
+      ['play', RULESET, ENCOUNTER, '--auto', 'party', '--pause', 'turn'],
+      ['damage ogre 10', 'condition ogre shaken 2', 'status', 'flee orc-2', '', 'quit'],
+    );
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('⏸ turn of archer starts  [r0.pause.turn.archer]');
     expect(r.stdout).toContain('☛ referee: ogre takes 10 hp (now 60)');
@@ -84,7 +94,17 @@ describe('phasebook play', () => {
 
   it('plays a scripted session from --answers (JSON Lines) and reports a wrong answer at its line', () => {
     const answers = join(dir, 'answers.jsonl');
-    writeFileSync(answers, ['"12"', '{"label": "init.rogue.d20", "answer": "roll"}', '"undo"', '{"answer": "5"}', '{"label": "init.archer.d20", "answer": "19"}', '"quit"'].join('\n'));
+    writeFileSync(
+      answers,
+      [
+        '"12"',
+        '{"label": "init.rogue.d20", "answer": "roll"}',
+        '"undo"',
+        '{"answer": "5"}',
+        '{"label": "init.archer.d20", "answer": "19"}',
+        '"quit"',
+      ].join('\n'),
+    );
     const r = play(['play', RULESET, ENCOUNTER, '--answers', answers], []);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
@@ -111,7 +131,9 @@ describe('phasebook play', () => {
     expect(play(['play', RULESET, ENCOUNTER], ['12', `save ${save}`, 'quit']).status).toBe(0);
     const refused = play(['play', changed, '--load', save], ['quit']);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toMatch(/ruleset d20-srd: its text changed since the save \(version 1\.0\.0 → 1\.0\.1\)\. Run again with --accept-changes/);
+    expect(refused.stderr).toMatch(
+      /ruleset d20-srd: its text changed since the save \(version 1\.0\.0 → 1\.0\.1\)\. Run again with --accept-changes/,
+    );
     const accepted = play(['play', changed, '--load', save, '--accept-changes'], ['quit']);
     expect(accepted.status).toBe(0);
     expect(accepted.stdout).toContain('🎲 init.fighter.d20 = 12  (1d20: 12) pinned');
@@ -134,7 +156,10 @@ describe('run --help', () => {
     expect(labels.length).toBeGreaterThanOrEqual(3);
     const out = runBinary(...args, '--format', 'json');
     expect(out.status).toBe(0);
-    const events = out.stdout.trim().split('\n').map((l) => JSON.parse(l) as { type: string; label?: string; pinned?: boolean; message?: string });
+    const events = out.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; label?: string; pinned?: boolean; message?: string });
     for (const label of labels) expect(events.some((e) => e.label === label && e.pinned)).toBe(true);
     expect(events.filter((e) => e.type === 'warning')).toEqual([]);
   });

@@ -24,7 +24,21 @@ import { readDocumentText, type SourceDocument } from '../interpreter/read/index
 import { resolveOverlays } from '../interpreter/resolve/overlays.js';
 import { toJsonLines, type TraceEvent } from '../interpreter/trace/events.js';
 import { knownOperators } from '../interpreter/expr/index.js';
-import { RESERVED, allStrings, idsOf, loadDocs, pinsOf, renameDocs, renameLabel, renamePath, renameValue, stringValues, varPaths, type Docs, type Rename } from './support/rename.js';
+import {
+  RESERVED,
+  allStrings,
+  idsOf,
+  loadDocs,
+  pinsOf,
+  renameDocs,
+  renameLabel,
+  renamePath,
+  renameValue,
+  stringValues,
+  varPaths,
+  type Docs,
+  type Rename,
+} from './support/rename.js';
 
 type Json = unknown;
 type Obj = Record<string, Json>;
@@ -184,7 +198,11 @@ describe('(c) renaming every id leaves the order of acts unchanged', () => {
   ];
   for (const [title, stack] of cases) {
     it(title, () => {
-      const docs: Docs = { ruleset: readJson(OSE) as Obj, overlays: stack.map((p) => readJson(p) as Obj), encounter: readJson(SKIRMISH) as Obj };
+      const docs: Docs = {
+        ruleset: readJson(OSE) as Obj,
+        overlays: stack.map((p) => readJson(p) as Obj),
+        encounter: readJson(SKIRMISH) as Obj,
+      };
       const original = programFor(stack);
       const enc = skirmishFor(original);
       const ids = idsOf(original.resolved.ruleset, docs);
@@ -203,50 +221,60 @@ describe('(c) renaming every id leaves the order of acts unchanged', () => {
       const taken = new Set([...allStrings(docs), ...RESERVED, ...knownOperators()]);
 
       fc.assert(
-        fc.property(seedArb, fc.uniqueArray(nameArb.filter((n) => !taken.has(n)), { minLength: renamable.length, maxLength: renamable.length }), (seed, names) => {
-          const forward = new Map(renamable.map((id, i) => [id, names[i]!]));
-          const backward = new Map(renamable.map((id, i) => [names[i]!, id]));
-          const ren: Rename = (s) => forward.get(s) ?? s;
-          const unren: Rename = (s) => backward.get(s) ?? s;
+        fc.property(
+          seedArb,
+          fc.uniqueArray(
+            nameArb.filter((n) => !taken.has(n)),
+            { minLength: renamable.length, maxLength: renamable.length },
+          ),
+          (seed, names) => {
+            const forward = new Map(renamable.map((id, i) => [id, names[i]!]));
+            const backward = new Map(renamable.map((id, i) => [names[i]!, id]));
+            const ren: Rename = (s) => forward.get(s) ?? s;
+            const unren: Rename = (s) => backward.get(s) ?? s;
 
-          const base = run(original, enc, { seed });
-          const pins = pinsOf(base.events);
-          // Sanity: pinning every roll reproduces the run.
-          expect(actsOf(run(original, enc, { seed, rolls: pins }).events)).toEqual(actsOf(base.events));
+            const base = run(original, enc, { seed });
+            const pins = pinsOf(base.events);
+            // Sanity: pinning every roll reproduces the run.
+            expect(actsOf(run(original, enc, { seed, rolls: pins }).events)).toEqual(actsOf(base.events));
 
-          const renamed = renameDocs(docs, ren);
-          const text = JSON.stringify(renamed);
-          const values = stringValues(renamed);
-          for (const id of renamable) expect(values.has(id), id).toBe(false);
-          expect(text).toContain(JSON.stringify(names[0]));
-          // The words of the language survive untouched.
-          const before = allStrings(docs);
-          const after = allStrings(renamed);
-          for (const w of RESERVED) if (before.has(w)) expect(after.has(w), w).toBe(true);
-          const { program, encounter } = loadDocs(renamed, 'renamed');
-          const pinsRenamed = new Map([...pins].map(([label, v]) => [renameLabel(label, ren), v]));
-          const result = run(program, encounter, { seed, rolls: pinsRenamed });
+            const renamed = renameDocs(docs, ren);
+            const text = JSON.stringify(renamed);
+            const values = stringValues(renamed);
+            for (const id of renamable) expect(values.has(id), id).toBe(false);
+            expect(text).toContain(JSON.stringify(names[0]));
+            // The words of the language survive untouched.
+            const before = allStrings(docs);
+            const after = allStrings(renamed);
+            for (const w of RESERVED) if (before.has(w)) expect(after.has(w), w).toBe(true);
+            const { program, encounter } = loadDocs(renamed, 'renamed');
+            const pinsRenamed = new Map([...pins].map(([label, v]) => [renameLabel(label, ren), v]));
+            const result = run(program, encounter, { seed, rolls: pinsRenamed });
 
-          expect(result.events.filter((e) => e.type === 'warning').map((e) => e.message), 'every renamed pin is rolled').toEqual([]);
-          const back = actsOf(result.events).map((a) => ({
-            ...a,
-            phase: typeof a.phase === 'string' ? unren(a.phase) : a.phase,
-            step: typeof a.step === 'string' ? unren(a.step) : a.step,
-            combatant: unren(a.combatant as string),
-            action: unren(a.action as string),
-            target: typeof a.target === 'string' ? unren(a.target) : a.target,
-            reaction: typeof a.reaction === 'string' ? unren(a.reaction) : a.reaction,
-          }));
-          if (process.env.DEBUG_RENAME && JSON.stringify(back) !== JSON.stringify(actsOf(base.events))) {
-            console.log(toJsonLines(base.events));
-            console.log('=====');
-            console.log(toJsonLines(result.events).replace(/"([a-z0-9-]+)"/g, (m, x: string) => JSON.stringify(unren(x))));
-          }
-          expect(back).toEqual(actsOf(base.events));
-          expect(result.winner === null ? null : unren(result.winner)).toBe(base.winner);
-          expect(unren(result.reason)).toBe(base.reason);
-          expect(result.rounds).toBe(base.rounds);
-        }),
+            expect(
+              result.events.filter((e) => e.type === 'warning').map((e) => e.message),
+              'every renamed pin is rolled',
+            ).toEqual([]);
+            const back = actsOf(result.events).map((a) => ({
+              ...a,
+              phase: typeof a.phase === 'string' ? unren(a.phase) : a.phase,
+              step: typeof a.step === 'string' ? unren(a.step) : a.step,
+              combatant: unren(a.combatant as string),
+              action: unren(a.action as string),
+              target: typeof a.target === 'string' ? unren(a.target) : a.target,
+              reaction: typeof a.reaction === 'string' ? unren(a.reaction) : a.reaction,
+            }));
+            if (process.env.DEBUG_RENAME && JSON.stringify(back) !== JSON.stringify(actsOf(base.events))) {
+              console.log(toJsonLines(base.events));
+              console.log('=====');
+              console.log(toJsonLines(result.events).replace(/"([a-z0-9-]+)"/g, (m, x: string) => JSON.stringify(unren(x))));
+            }
+            expect(back).toEqual(actsOf(base.events));
+            expect(result.winner === null ? null : unren(result.winner)).toBe(base.winner);
+            expect(unren(result.reason)).toBe(base.reason);
+            expect(result.rounds).toBe(base.rounds);
+          },
+        ),
         { numRuns: 8, endOnFailure: true },
       );
     });
@@ -325,8 +353,17 @@ function pointerExists(doc: Json, pointer: string): boolean {
 
 /** Line/column of the value, and of the property name, at `pointer` (jsonc-parser's tree). */
 function placesOf(text: string, pointer: string): Array<{ line: number; col: number }> {
-  const segs = pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-  const node = jsonc.findNodeAtLocation(jsonc.parseTree(text)!, segs.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s)));
+  const segs =
+    pointer === ''
+      ? []
+      : pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const node = jsonc.findNodeAtLocation(
+    jsonc.parseTree(text)!,
+    segs.map((s) => (/^(0|[1-9][0-9]*)$/.test(s) ? Number(s) : s)),
+  );
   if (!node) return [];
   const at = (offset: number) => {
     const before = text.slice(0, offset).split('\n');
@@ -343,9 +380,9 @@ const ENCOUNTER_SCHEMA = readJson('schemas/encounter.schema.json') as Obj;
 const defReq = (name: string) => (RULESET_SCHEMA.$defs[name]!.required as string[] | undefined) ?? [];
 const rsProps = RULESET_SCHEMA.$defs.ruleset!.properties as Record<string, Obj>;
 const roundProps = rsProps.round!.properties as Record<string, Obj>;
-const encSide = ((ENCOUNTER_SCHEMA.properties as Record<string, Obj>).sides!.items as Obj);
-const encCombatant = ((encSide.properties as Record<string, Obj>).combatants!.items as Obj);
-const encScript = ((ENCOUNTER_SCHEMA.properties as Record<string, Obj>).script!.items as Obj);
+const encSide = (ENCOUNTER_SCHEMA.properties as Record<string, Obj>).sides!.items as Obj;
+const encCombatant = (encSide.properties as Record<string, Obj>).combatants!.items as Obj;
+const encScript = (ENCOUNTER_SCHEMA.properties as Record<string, Obj>).script!.items as Obj;
 
 const REQUIRED: Array<{ kind: string; pattern: RegExp; required: string[] }> = [
   { kind: 'ruleset', pattern: /^$/, required: defReq('ruleset') },
@@ -372,13 +409,44 @@ const REQUIRED: Array<{ kind: string; pattern: RegExp; required: string[] }> = [
 
 /** Keys whose values the schemas type strictly (never an expression or free value). */
 const TYPED_KEYS = new Set([
-  'kind', 'id', 'name', 'version', 'description', 'phase', 'perform', 'action', 'on', 'reactors', 'timing', 'reason', 'op', 'path',
-  'extends', 'scope', 'phases', 'steps', 'actions', 'policy', 'end', 'changes', 'sides', 'combatants', 'slots', 'stats', 'uses', 'tags',
+  'kind',
+  'id',
+  'name',
+  'version',
+  'description',
+  'phase',
+  'perform',
+  'action',
+  'on',
+  'reactors',
+  'timing',
+  'reason',
+  'op',
+  'path',
+  'extends',
+  'scope',
+  'phases',
+  'steps',
+  'actions',
+  'policy',
+  'end',
+  'changes',
+  'sides',
+  'combatants',
+  'slots',
+  'stats',
+  'uses',
+  'tags',
 ]);
 
 type Mutation = { file: string; kind: 'delete'; pointer: string; prop: string } | { file: string; kind: 'retype'; pointer: string };
 
-function pointersOf(v: Json, ptr = '', out: Array<[string, Json, string | null]> = [], key: string | null = null): Array<[string, Json, string | null]> {
+function pointersOf(
+  v: Json,
+  ptr = '',
+  out: Array<[string, Json, string | null]> = [],
+  key: string | null = null,
+): Array<[string, Json, string | null]> {
   out.push([ptr, v, key]);
   if (Array.isArray(v)) v.forEach((x, i) => pointersOf(x, `${ptr}/${i}`, out, null));
   else if (isObj(v)) for (const [k, x] of Object.entries(v)) pointersOf(x, `${ptr}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out, k);
@@ -394,10 +462,15 @@ function mutationsOf(file: string): Mutation[] {
     if (isObj(v)) {
       for (const r of REQUIRED) {
         if (r.kind !== kind || !r.pattern.test(ptr)) continue;
-        for (const prop of r.required) if (prop in v && !(ptr === '' && prop === 'kind')) out.push({ file, kind: 'delete', pointer: ptr, prop });
+        for (const prop of r.required)
+          if (prop in v && !(ptr === '' && prop === 'kind')) out.push({ file, kind: 'delete', pointer: ptr, prop });
       }
     }
-    if (key !== null && TYPED_KEYS.has(key) && !/\/(when|requires|select|formula|default|expr|with|value\/(when|requires|select))(\/|$)/.test(ptr.slice(0, ptr.lastIndexOf('/')))) {
+    if (
+      key !== null &&
+      TYPED_KEYS.has(key) &&
+      !/\/(when|requires|select|formula|default|expr|with|value\/(when|requires|select))(\/|$)/.test(ptr.slice(0, ptr.lastIndexOf('/')))
+    ) {
       out.push({ file, kind: 'retype', pointer: ptr });
     }
   }
@@ -406,7 +479,13 @@ function mutationsOf(file: string): Mutation[] {
 
 function applyMutation(doc: Obj, m: Mutation): Obj {
   const copy = structuredClone(doc);
-  const segs = m.pointer === '' ? [] : m.pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segs =
+    m.pointer === ''
+      ? []
+      : m.pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   if (m.kind === 'delete') {
     let cur: Json = copy;
     for (const s of segs) cur = Array.isArray(cur) ? cur[Number(s)] : (cur as Obj)[s];
@@ -450,7 +529,10 @@ describe('(d) the validator', () => {
           expect(docText, `diagnostic names an unknown file: ${JSON.stringify(d)}`).not.toBeNull();
           const doc = d.file === m.file ? mutated : DOCS.get(d.file);
           expect(pointerExists(doc, d.pointer), `${JSON.stringify(m)} → ${d.file}:${d.line}:${d.col} ${d.pointer} ${d.message}`).toBe(true);
-          expect(placesOf(docText!, d.pointer), `${JSON.stringify(m)} → ${d.file}:${d.line}:${d.col} ${d.pointer} ${d.message}`).toContainEqual({ line: d.line, col: d.col });
+          expect(
+            placesOf(docText!, d.pointer),
+            `${JSON.stringify(m)} → ${d.file}:${d.line}:${d.col} ${d.pointer} ${d.message}`,
+          ).toContainEqual({ line: d.line, col: d.col });
         }
       }),
       { numRuns: 100 },
@@ -481,12 +563,34 @@ describe('(e) overlay paths never change a prototype', () => {
   const FORBIDDEN = ['__proto__', 'constructor', 'prototype'];
   const segment = fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...FORBIDDEN) },
-    { weight: 6, arbitrary: fc.constantFrom('combatant', 'stats', 'hp', 'tags', 'options', 'round', 'phases', 'fight', 'steps', 'blows', 'actions', 'hit', 'economy', 'slots', 'action', 'end') },
+    {
+      weight: 6,
+      arbitrary: fc.constantFrom(
+        'combatant',
+        'stats',
+        'hp',
+        'tags',
+        'options',
+        'round',
+        'phases',
+        'fight',
+        'steps',
+        'blows',
+        'actions',
+        'hit',
+        'economy',
+        'slots',
+        'action',
+        'end',
+      ),
+    },
     { weight: 1, arbitrary: fc.string({ maxLength: 6 }) },
   );
   const change = fc.record({
     op: fc.constantFrom('add', 'replace', 'remove', 'move'),
-    path: fc.array(segment, { minLength: 1, maxLength: 5 }).map((segs) => '/' + segs.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')),
+    path: fc
+      .array(segment, { minLength: 1, maxLength: 5 })
+      .map((segs) => '/' + segs.map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')),
     value: fc.oneof(fc.constant({ polluted: true, id: 'x' }), fc.jsonValue({ maxDepth: 2 })),
   });
 
@@ -514,7 +618,10 @@ describe('(e) overlay paths never change a prototype', () => {
         } catch (err) {
           if (!(err instanceof PhasebookError)) throw err;
           for (const { k } of forbidden) {
-            expect(err.diagnostics.some((d) => d.pointer === `/changes/${k}/path` && /is not allowed/.test(d.message)), JSON.stringify(err.diagnostics)).toBe(true);
+            expect(
+              err.diagnostics.some((d) => d.pointer === `/changes/${k}/path` && /is not allowed/.test(d.message)),
+              JSON.stringify(err.diagnostics),
+            ).toBe(true);
           }
           if (forbidden.length) refused++;
         }

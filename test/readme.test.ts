@@ -45,7 +45,10 @@ export function readmeCommands(markdown: string): Command[] {
     if (fence !== null) {
       if (!SHELL_LANGS.has(fence)) continue;
       // A transcript's prompt (`$ npx phasebook play …`) is the command; its other lines are output.
-      const text = line.replace(/^\$ /, '').replace(/(^|\s)#.*$/, '').trimEnd();
+      const text = line
+        .replace(/^\$ /, '')
+        .replace(/(^|\s)#.*$/, '')
+        .trimEnd();
       if (!text.trim()) continue;
       const isContinuation = /^\s/.test(line) && out.length > 0 && /\\$/.test(out[out.length - 1]!.text);
       if (!isContinuation && !COMMAND_START.test(text.trim() + ' ')) continue;
@@ -71,8 +74,16 @@ function words(text: string): string[] {
 function expand(path: string): string[] {
   if (!path.includes('*')) return existsSync(join(ROOT, path)) ? [path] : [];
   const dir = dirname(path);
-  const re = new RegExp(`^${basename(path).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-  return existsSync(join(ROOT, dir)) ? readdirSync(join(ROOT, dir)).filter((f) => re.test(f)).map((f) => `${dir}/${f}`) : [];
+  const re = new RegExp(
+    `^${basename(path)
+      .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\*/g, '.*')}$`,
+  );
+  return existsSync(join(ROOT, dir))
+    ? readdirSync(join(ROOT, dir))
+        .filter((f) => re.test(f))
+        .map((f) => `${dir}/${f}`)
+    : [];
 }
 
 /** A sweep or --set target (`count:/sides/…=1..8`) is a JSON pointer into a document, not a path. */
@@ -87,7 +98,7 @@ const MADE_BY_README = new Map([
   ['fight.json', 'saved by the play walkthrough (`save fight.json`)'],
   ['shard-*.json', 'written by the shard loop just before'],
   ['example/crossroads', 'the id of the pack the walkthrough installs'],
-  ['phasebook/ose', "the id of the shipped OSE pack, found among the installed packs"],
+  ['phasebook/ose', 'the id of the shipped OSE pack, found among the installed packs'],
   ['me/my-pack', 'the id given to `pack init`'],
 ]);
 const isSynopsis = (text: string) => /<[^>]+>|\[[^\]]*\]|…/.test(text);
@@ -118,7 +129,11 @@ function checkPhasebook(args: string[], text: string): string[] {
     }
     expanded.push(...(looksLikePath(w) && !w.includes(' ') ? expand(w) : [w]));
   }
-  if (problems.length || made || sub === 'simulate') return problems;
+  // Commands that write into the working folder (installing, building or removing a pack,
+  // rewriting documents) are checked, not run: a test must not change the checkout.
+  const writes =
+    (sub === 'pack' && ['install', 'init', 'build', 'remove'].includes(args[1] ?? '')) || (sub === 'migrate' && args.includes('--write'));
+  if (problems.length || made || writes || sub === 'simulate') return problems;
   const r = runBinary(...expanded);
   if (r.status !== 0) problems.push(`exit ${r.status}: ${r.stderr.split('\n')[0]}`);
   return problems;
@@ -134,7 +149,8 @@ function check(cmd: Command): string[] {
     if (head === 'phasebook') problems.push('`phasebook` is not on PATH after the quick start: write `npx phasebook`');
     else if (head === 'npx') {
       if (rest[0] === PKG.name) problems.push(...checkPhasebook(rest.slice(1), segment));
-      else if (!existsSync(join(ROOT, 'node_modules', '.bin', rest[0] ?? ''))) problems.push(`npx ${rest[0]}: not installed by npm install`);
+      else if (!existsSync(join(ROOT, 'node_modules', '.bin', rest[0] ?? '')))
+        problems.push(`npx ${rest[0]}: not installed by npm install`);
     } else if (head === 'npm') {
       const script = rest[0] === 'run' ? rest[1] : rest[0];
       if (rest[0] === 'run' ? !(script! in PKG.scripts) : !NPM_BUILTINS.has(script ?? '') || (script === 'start' && !PKG.scripts.start))

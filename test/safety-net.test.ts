@@ -41,13 +41,18 @@ function variants(): Array<{ name: string; ruleset: string; overlays: string[]; 
   for (const id of readdirSync(R('rulesets')).sort()) {
     const ruleset = `rulesets/${id}/${id}.json`;
     if (!existsSync(R(ruleset))) continue;
-    const overlays = readdirSync(R(`rulesets/${id}/overlays`)).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+    const overlays = readdirSync(R(`rulesets/${id}/overlays`))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
     const stacks: string[][] = [[]];
     if (overlays.includes('phased-round')) {
       const modules = overlays.filter((o) => o !== 'phased-round' && o !== 'ties-reroll');
       stacks.push(['ties-reroll'], ['phased-round'], ...modules.map((m) => ['phased-round', m]), ['phased-round', ...modules]);
     } else for (const o of overlays) stacks.push([o]);
-    for (const enc of readdirSync(R(`rulesets/${id}/encounters`)).filter((f) => f.endsWith('.json')).sort()) {
+    for (const enc of readdirSync(R(`rulesets/${id}/encounters`))
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       for (const stack of stacks) {
         out.push({
           name: `${id}/${enc}${stack.length ? ' +' + stack.join('+') : ''}`,
@@ -64,7 +69,10 @@ function variants(): Array<{ name: string; ruleset: string; overlays: string[]; 
 function compute(): Net {
   const net: Net = {};
   for (const c of listCases()) {
-    const program = loadProgram(join(ROOT, c.spec.ruleset), (c.spec.with ?? []).map((w) => join(ROOT, w)));
+    const program = loadProgram(
+      join(ROOT, c.spec.ruleset),
+      (c.spec.with ?? []).map((w) => join(ROOT, w)),
+    );
     const enc = loadEncounter(c.encounterPath, program);
     const r = run(program, enc, {
       seed: c.spec.seed ?? 1,
@@ -75,7 +83,10 @@ function compute(): Net {
     net[`golden ${c.name}`] = { acts: actsOf(r.events), digest: digest(r.events) };
   }
   for (const v of variants()) {
-    const program = loadProgram(join(ROOT, v.ruleset), v.overlays.map((o) => join(ROOT, o)));
+    const program = loadProgram(
+      join(ROOT, v.ruleset),
+      v.overlays.map((o) => join(ROOT, o)),
+    );
     const enc = loadEncounter(join(ROOT, v.encounter), program);
     for (let seed = 1; seed <= SEEDS; seed++) {
       const r = run(program, enc, { seed });

@@ -36,7 +36,8 @@ describe('schemas', () => {
       for (const [path, sub] of propertySchemas(s, String(s.$id))) {
         if (path.includes('/if/')) continue; // discriminators of if/then, not properties a user writes
         const ref = typeof sub.$ref === 'string' ? sub.$ref.replace('#/$defs/', '') : null;
-        const described = typeof sub.description === 'string' || (ref !== null && isObject(defs[ref]) && typeof defs[ref].description === 'string');
+        const described =
+          typeof sub.description === 'string' || (ref !== null && isObject(defs[ref]) && typeof defs[ref].description === 'string');
         if (!described) missing.push(path);
       }
     }

@@ -84,7 +84,9 @@ describe('save and load', () => {
     const save = join(dir, 'fight.json');
     saveSessionFile(s, save);
     expect(() => loadSavedSession(save, { ruleset: changed })).toThrow(DocumentsChanged);
-    expect(() => loadSavedSession(save, { ruleset: changed })).toThrow(/ruleset d20-srd: its text changed since the save \(version 1\.0\.0 → 9\.9\.9\)/);
+    expect(() => loadSavedSession(save, { ruleset: changed })).toThrow(
+      /ruleset d20-srd: its text changed since the save \(version 1\.0\.0 → 9\.9\.9\)/,
+    );
     const back = loadSavedSession(save, { ruleset: changed, acceptChanges: true });
     expect(back.pending).toEqual(s.pending);
   });

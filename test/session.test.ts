@@ -20,7 +20,9 @@ const toMap = (o?: Record<string, string | number>) => new Map(Object.entries(o 
 function samples() {
   const out: Array<{ name: string; ruleset: string; encounter: string }> = [];
   for (const id of readdirSync(R('rulesets')).sort()) {
-    for (const enc of readdirSync(R(`rulesets/${id}/encounters`)).filter((f) => f.endsWith('.json')).sort()) {
+    for (const enc of readdirSync(R(`rulesets/${id}/encounters`))
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
       out.push({ name: `${id}/${enc}`, ruleset: R(`rulesets/${id}/${id}.json`), encounter: R(`rulesets/${id}/encounters/${enc}`) });
     }
   }
@@ -44,7 +46,12 @@ describe('a session in auto mode is a plain run', () => {
     it(`golden ${c.name}`, () => {
       const program = loadProgram(R(c.spec.ruleset), (c.spec.with ?? []).map(R));
       const enc = loadEncounter(c.encounterPath, program);
-      const opts = { seed: c.spec.seed ?? 1, rolls: toMap(c.spec.rolls), choices: toMap(c.spec.choices), ...(c.spec.rounds ? { rounds: c.spec.rounds } : {}) };
+      const opts = {
+        seed: c.spec.seed ?? 1,
+        rolls: toMap(c.spec.rolls),
+        choices: toMap(c.spec.choices),
+        ...(c.spec.rounds ? { rounds: c.spec.rounds } : {}),
+      };
       const plain = toJsonLines(run(program, enc, opts).events);
       const s = new Session(program, enc, opts);
       expect(s.pending).toBeNull();
@@ -83,12 +90,22 @@ describe('asking everything and answering with the defaults gives the acts of au
 describe('driving a d20 combat', () => {
   const program = loadProgram(R('rulesets/d20-srd/d20-srd.json'));
   const enc = loadEncounter(R('rulesets/d20-srd/encounters/sample.json'), program);
-  const party: Modes = { roll: { sides: { party: 'ask' } }, declaration: { sides: { party: 'ask' } }, decision: { sides: { party: 'ask' } } };
+  const party: Modes = {
+    roll: { sides: { party: 'ask' } },
+    declaration: { sides: { party: 'ask' } },
+    decision: { sides: { party: 'ask' } },
+  };
 
   it('asks the party for its initiative roll first, with who rolls and the encounter pin as a hint', () => {
     const s = new Session(program, enc, { seed: 1, modes: party });
     const p = s.pending!;
-    expect(p).toMatchObject({ kind: 'roll', label: 'init.fighter.d20', notation: '1d20', who: { combatant: 'fighter', side: 'party' }, pin: '8' });
+    expect(p).toMatchObject({
+      kind: 'roll',
+      label: 'init.fighter.d20',
+      notation: '1d20',
+      who: { combatant: 'fighter', side: 'party' },
+      pin: '8',
+    });
     expect(p.kind === 'roll' && p.why).toBe('init d20');
   });
 
@@ -107,7 +124,11 @@ describe('driving a d20 combat', () => {
 
   it('asks a declaration with the actions allowed now and their targets, and plays the answer', () => {
     const s = new Session(program, enc, { seed: 1, modes: { declaration: { combatants: { archer: 'ask' } } } });
-    expect(s.pending).toMatchObject({ kind: 'declaration', label: 'r0.delay.declare.archer', options: [{ action: 'delay', targets: [null] }] });
+    expect(s.pending).toMatchObject({
+      kind: 'declaration',
+      label: 'r0.delay.declare.archer',
+      options: [{ action: 'delay', targets: [null] }],
+    });
     s.answer(null);
     expect(s.pending).toMatchObject({ label: 'r0.move.declare.archer' });
     s.answer(null);
@@ -149,7 +170,11 @@ describe('driving a d20 combat', () => {
 
   it('lets a combatant join mid-combat with initiative by the rules, and one flee', () => {
     const s = new Session(program, enc, { seed: 1, modes: { declaration: { combatants: { archer: 'ask' } } } });
-    s.intervene({ op: 'join', side: 'party', combatant: { id: 'cleric', stats: { hp: 30, dexMod: 0, attackBonus: 3, damage: '1d8', speed: 20, position: 0 } } });
+    s.intervene({
+      op: 'join',
+      side: 'party',
+      combatant: { id: 'cleric', stats: { hp: 30, dexMod: 0, attackBonus: 3, damage: '1d8', speed: 20, position: 0 } },
+    });
     const ini = s.events.find((e) => e.type === 'initiative' && e.who === 'cleric');
     expect(ini).toBeDefined();
     expect(s.snapshot().combatants.some((c) => c.id === 'cleric')).toBe(true);

@@ -44,10 +44,14 @@ describe('a sweep', () => {
       // The same encounter with the copies written out by hand.
       const enc = JSON.parse(readFileSync(join(ROOT, BANDITS), 'utf8')) as { sides: Array<{ combatants: Array<Record<string, unknown>> }> };
       const bandit = enc.sides[1]!.combatants[0]!;
-      enc.sides[1]!.combatants = Array.from({ length: s.value }, (_, k) => (k === 0 ? bandit : { ...bandit, id: `bandit-${k + 1}`, name: `Bandit ${k + 1}` }));
+      enc.sides[1]!.combatants = Array.from({ length: s.value }, (_, k) =>
+        k === 0 ? bandit : { ...bandit, id: `bandit-${k + 1}`, name: `Bandit ${k + 1}` },
+      );
       const file = join(dir, `bandits-${s.value}.json`);
       writeFileSync(file, JSON.stringify(enc));
-      const alone = JSON.parse(ok('simulate', OSE, file, '--workers', '2', '--no-timing', '--seed', '4', '--runs', '30', '--format', 'json')) as { variants: unknown[] };
+      const alone = JSON.parse(
+        ok('simulate', OSE, file, '--workers', '2', '--no-timing', '--seed', '4', '--runs', '30', '--format', 'json'),
+      ) as { variants: unknown[] };
       expect(s.variants).toEqual(alone.variants);
     }
   });
@@ -86,7 +90,9 @@ describe('shards', () => {
 
 describe('examples', () => {
   it('each printed command replays its outcome exactly', () => {
-    const report = JSON.parse(ok('simulate', ...BASE, '--set', 'count:/sides/bandits/combatants/bandit=9', '--runs', '20', '--examples', '1', '--format', 'json')) as {
+    const report = JSON.parse(
+      ok('simulate', ...BASE, '--set', 'count:/sides/bandits/combatants/bandit=9', '--runs', '20', '--examples', '1', '--format', 'json'),
+    ) as {
       variants: Array<{ examples: Array<{ winner: string | null; round: number | null; command: string; runs: Array<{ seed: number }> }> }>;
     };
     const examples = report.variants[0]!.examples;
@@ -95,7 +101,10 @@ describe('examples', () => {
       const words = e.command.split(' ');
       expect(words.slice(0, 2)).toEqual(['phasebook', 'run']);
       expect(words.at(-1)).toBe(String(e.runs[0]!.seed));
-      const events = ok(...words.slice(1), '--format', 'json').trim().split('\n').map((l) => JSON.parse(l) as { type: string; winner?: string | null; round: number });
+      const events = ok(...words.slice(1), '--format', 'json')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { type: string; winner?: string | null; round: number });
       const end = events.at(-1)!;
       expect(end.type).toBe('combat.end');
       expect(end.winner ?? null).toBe(e.winner);
@@ -110,7 +119,9 @@ describe('bad sweeps', () => {
     const r = bad('encounter:/sides/bandits/combatants/leadr/stats/hp=4..6');
     expect(r.status).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^<command line>:1:1 {2}\/sides\/bandits\/combatants\/leadr\/stats\/hp {2}--sweep: no "leadr" at \/sides\/bandits\/combatants: there is .*"leader"\n$/);
+    expect(r.stderr).toMatch(
+      /^<command line>:1:1 {2}\/sides\/bandits\/combatants\/leadr\/stats\/hp {2}--sweep: no "leadr" at \/sides\/bandits\/combatants: there is .*"leader"\n$/,
+    );
   });
   it('a value the schema refuses, and a value an option does not take', () => {
     const r = bad('encounter:/sides/bandits/id=5,6');

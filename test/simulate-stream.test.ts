@@ -55,7 +55,10 @@ describe('a tally summarises like the raw values', () => {
   });
 });
 
-function runs(n: number, overlays = [PHASED]): { records: CombatRecord[]; curves: RunCurve[]; sideOf: Array<[string, string]>; start: Map<string, number> } {
+function runs(
+  n: number,
+  overlays = [PHASED],
+): { records: CombatRecord[]; curves: RunCurve[]; sideOf: Array<[string, string]>; start: Map<string, number> } {
   const program = loadProgram(OSE, overlays);
   const enc = loadEncounter(SKIRMISH, program);
   const stat = curveStatOf(program.resolved.ruleset);
@@ -76,7 +79,11 @@ describe('accumulators', () => {
     const opts = { examples: 2, curves: true, stat: 'hp' };
     const one = new Accumulator('v', data.sideOf, opts);
     data.records.forEach((r, i) => one.add(i, r, data.curves[i]));
-    const parts = [new Accumulator('v', data.sideOf, opts), new Accumulator('v', data.sideOf, opts), new Accumulator('v', data.sideOf, opts)];
+    const parts = [
+      new Accumulator('v', data.sideOf, opts),
+      new Accumulator('v', data.sideOf, opts),
+      new Accumulator('v', data.sideOf, opts),
+    ];
     // Reverse order within each part, parts merged out of order, through JSON as shards are.
     for (let i = data.records.length - 1; i >= 0; i--) parts[i % 3]!.add(i, data.records[i]!, data.curves[i]);
     const back = parts.map((p) => Accumulator.fromJSON(JSON.parse(JSON.stringify(p.toJSON()))));
@@ -87,7 +94,7 @@ describe('accumulators', () => {
     expect(JSON.stringify(merged.curves())).toBe(JSON.stringify(one.curves()));
     expect(merged.exampleList(5)).toEqual(one.exampleList(5));
   });
-  it('the editor\'s aggregate of kept records is the streamed one', () => {
+  it("the editor's aggregate of kept records is the streamed one", () => {
     const acc = new Accumulator('v', data.sideOf, { examples: 0, curves: false });
     data.records.forEach((r, i) => acc.add(i, r));
     expect(aggregate('v', data.records, new Map(data.sideOf))).toEqual(acc.result());
@@ -100,7 +107,9 @@ describe('accumulators', () => {
     const program = loadProgram(OSE, [PHASED]);
     const enc = loadEncounter(SKIRMISH, program);
     for (const e of acc.exampleList(5)) {
-      const expected = data.records.map((r, i) => ({ r, i })).filter(({ r }) => r.winner === e.winner && (e.round === null || r.rounds === e.round));
+      const expected = data.records
+        .map((r, i) => ({ r, i }))
+        .filter(({ r }) => r.winner === e.winner && (e.round === null || r.rounds === e.round));
       expect(e.runs.map((x) => x.run)).toEqual(expected.slice(0, 3).map((x) => x.i));
       for (const x of e.runs) {
         const end = run(program, enc, { seed: x.seed }).events.at(-1)!;
@@ -125,7 +134,8 @@ describe('curves by round', () => {
       const members = data.sideOf.filter(([, s]) => s === c.side).map(([id]) => id);
       expect(c.points[0]!.survival.estimate).toBe(1);
       expect(c.points[0]!.value.estimate).toBe(members.reduce((t, id) => t + data.start.get(id)!, 0));
-      for (let r = 1; r < c.points.length; r++) expect(c.points[r]!.standing.estimate).toBeLessThanOrEqual(c.points[r - 1]!.standing.estimate);
+      for (let r = 1; r < c.points.length; r++)
+        expect(c.points[r]!.standing.estimate).toBeLessThanOrEqual(c.points[r - 1]!.standing.estimate);
       const survivors = data.records.reduce((t, rec) => t + members.filter((id) => rec.survived[id]).length, 0) / data.records.length;
       expect(c.points.at(-1)!.standing.estimate).toBeCloseTo(survivors, 12);
       expect(c.points.length).toBe(Math.max(...data.records.map((r) => r.rounds)) + 1);
@@ -160,7 +170,13 @@ describe('where two variants part', () => {
     const d = diverge(a, b, 3);
     expect(d.index).not.toBeNull();
     expect(d.a!.step).toBe('missiles');
-    expect(d.cause).toMatchObject({ in: 'b', overlay: 'crossbow-speed', pointer: '/changes/0', op: 'replace', path: '/round/phases/missile/steps/missiles/select' });
+    expect(d.cause).toMatchObject({
+      in: 'b',
+      overlay: 'crossbow-speed',
+      pointer: '/changes/0',
+      op: 'replace',
+      path: '/round/phases/missile/steps/missiles/select',
+    });
     expect(d.cause!.file).toBe(CROSSBOW);
     expect(d.cause!.line).toBe(changeLine(0));
   });
@@ -183,7 +199,9 @@ describe('where two variants part', () => {
 });
 
 describe('sweep targets', () => {
-  const enc = JSON.parse(readFileSync(SKIRMISH, 'utf8')) as { sides: Array<{ id: string; combatants: Array<{ id: string; name?: string; stats: Record<string, unknown> }> }> };
+  const enc = JSON.parse(readFileSync(SKIRMISH, 'utf8')) as {
+    sides: Array<{ id: string; combatants: Array<{ id: string; name?: string; stats: Record<string, unknown> }> }>;
+  };
   it('count: copies a combatant with ids x, x-2, x-3 right after it', () => {
     const s = parseSweep('count:/sides/bandits/combatants/spearman=3');
     const out = applyPatch(enc, { kind: s.kind, path: s.path, value: s.values[0] }, '--sweep') as typeof enc;

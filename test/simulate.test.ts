@@ -50,7 +50,24 @@ describe('phasebook simulate', () => {
   const sim = (workers: number) =>
     spawnSync(
       process.execPath,
-      ['bin/phasebook.js', 'simulate', 'rulesets/ose/ose.json', 'rulesets/ose/encounters/skirmish.json', '--with', 'rulesets/ose/overlays/phased-round.json', '--vs', 'rulesets/ose/ose.json', '--runs', '40', '--seed', '9', '--workers', String(workers), '--format', 'json'],
+      [
+        'bin/phasebook.js',
+        'simulate',
+        'rulesets/ose/ose.json',
+        'rulesets/ose/encounters/skirmish.json',
+        '--with',
+        'rulesets/ose/overlays/phased-round.json',
+        '--vs',
+        'rulesets/ose/ose.json',
+        '--runs',
+        '40',
+        '--seed',
+        '9',
+        '--workers',
+        String(workers),
+        '--format',
+        'json',
+      ],
       { cwd: join(ROOT), encoding: 'utf8' },
     );
   // The work is bounded by the count of runs (40 per variant), not by a time limit.
@@ -66,7 +83,10 @@ describe('phasebook simulate', () => {
       return v;
     };
     expect(strip(a.stdout)).toEqual(strip(b.stdout));
-    const v = JSON.parse(a.stdout) as { variants: Array<{ runs: number; sides: Record<string, { wins: number }> }>; comparisons: unknown[] };
+    const v = JSON.parse(a.stdout) as {
+      variants: Array<{ runs: number; sides: Record<string, { wins: number }> }>;
+      comparisons: unknown[];
+    };
     expect(v.variants).toHaveLength(2);
     expect(v.comparisons).toHaveLength(1);
     for (const r of v.variants) expect(Object.values(r.sides).reduce((t, s) => t + s.wins, 0)).toBeLessThanOrEqual(r.runs);

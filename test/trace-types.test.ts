@@ -29,7 +29,10 @@ const sorted = (xs: readonly string[]) => [...xs].sort();
 function runs(): Array<{ name: string; events: TraceEvent[] }> {
   const out: Array<{ name: string; events: TraceEvent[] }> = [];
   for (const c of listCases()) {
-    const program = loadProgram(join(ROOT, c.spec.ruleset), (c.spec.with ?? []).map((w) => join(ROOT, w)));
+    const program = loadProgram(
+      join(ROOT, c.spec.ruleset),
+      (c.spec.with ?? []).map((w) => join(ROOT, w)),
+    );
     const r = run(program, loadEncounter(c.encounterPath, program), {
       seed: c.spec.seed ?? 1,
       rolls: new Map(Object.entries(c.spec.rolls ?? {}).map(([k, v]) => [k, String(v)])),
@@ -69,12 +72,16 @@ function runs(): Array<{ name: string; events: TraceEvent[] }> {
       for (const stack of [[], ...overlays.map((o) => [o])]) {
         let program;
         try {
-          program = loadProgram(ruleset, stack.map((o) => join(ROOT, 'rulesets', id, 'overlays', o)));
+          program = loadProgram(
+            ruleset,
+            stack.map((o) => join(ROOT, 'rulesets', id, 'overlays', o)),
+          );
         } catch {
           continue; // an overlay that needs another under it (a module of the phased round)
         }
         const encounter = loadEncounter(join(ROOT, 'rulesets', id, 'encounters', enc), program);
-        for (const seed of [1, 2, 3]) out.push({ name: `${id}/${enc} +${stack.join('+')} seed ${seed}`, events: run(program, encounter, { seed }).events });
+        for (const seed of [1, 2, 3])
+          out.push({ name: `${id}/${enc} +${stack.join('+')} seed ${seed}`, events: run(program, encounter, { seed }).events });
       }
     }
   }
@@ -102,7 +109,8 @@ describe('typed trace events and the trace schema agree', () => {
     expect(all.length).toBeGreaterThan(100);
     const bad: string[] = [];
     for (const r of all) {
-      for (const e of r.events) if (!validate(e) && bad.length < 5) bad.push(`${r.name}: ${JSON.stringify(e)}: ${ajv.errorsText(validate.errors)}`);
+      for (const e of r.events)
+        if (!validate(e) && bad.length < 5) bad.push(`${r.name}: ${JSON.stringify(e)}: ${ajv.errorsText(validate.errors)}`);
     }
     expect(bad).toEqual([]);
   });

@@ -10,8 +10,8 @@ import { ROOT } from './support/cases.js';
 
 const OSE = join(ROOT, 'rulesets/ose/ose.json');
 const SKIRMISH = join(ROOT, 'rulesets/ose/encounters/skirmish.json');
-const MODULES = ['phased-round', 'crossbow-speed', 'two-handed-last', 'charges-first', 'lurking', 'withdrawal', 'caster-disruption'].map((m) =>
-  join(ROOT, 'rulesets/ose/overlays', `${m}.json`),
+const MODULES = ['phased-round', 'crossbow-speed', 'two-handed-last', 'charges-first', 'lurking', 'withdrawal', 'caster-disruption'].map(
+  (m) => join(ROOT, 'rulesets/ose/overlays', `${m}.json`),
 );
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });

@@ -122,7 +122,20 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 
 export function mover(c: Body, target: Body, toward: boolean, distance: number, stopAtEnemies: boolean): Mover {
   const dist = Math.max(0, distance);
-  return { c, target, toward, left: dist, per: dist / MOVE_TICKS, from: c.pos, stopWithin: 5, stopAtEnemies, blocks: true, active: true, base: 0, v: 0 };
+  return {
+    c,
+    target,
+    toward,
+    left: dist,
+    per: dist / MOVE_TICKS,
+    from: c.pos,
+    stopWithin: 5,
+    stopAtEnemies,
+    blocks: true,
+    active: true,
+    base: 0,
+    v: 0,
+  };
 }
 
 /**
@@ -164,7 +177,11 @@ function blockedAt(m: Mover, ms: Mover[], everyone: readonly Body[]): boolean {
     if (o.side === m.c.side || o.out || o === m.target) continue;
     if (Math.abs(o.pos - p) > REACH) continue;
     let om: Mover | undefined;
-    for (let j = 0; j < ms.length; j++) if (ms[j]!.c === o) { om = ms[j]; break; }
+    for (let j = 0; j < ms.length; j++)
+      if (ms[j]!.c === o) {
+        om = ms[j];
+        break;
+      }
     if (!om || om.blocks) return true;
   }
   return false;

@@ -24,7 +24,22 @@
  * - Out below 0 hp; 0 hp: disabled (one move or standard action a round, a standard action
  *   costs 1 hp). The fight ends when one side (or none) still stands.
  */
-import { D100, D20, ENDED, FastRoller, MAX_ROUNDS, ONCE, mover, parseDice, simulateMoves, type Body, type DiceSpec, type Mover, type Outcome, type Roller } from './common.js';
+import {
+  D100,
+  D20,
+  ENDED,
+  FastRoller,
+  MAX_ROUNDS,
+  ONCE,
+  mover,
+  parseDice,
+  simulateMoves,
+  type Body,
+  type DiceSpec,
+  type Mover,
+  type Outcome,
+  type Roller,
+} from './common.js';
 
 interface Cmb extends Body {
   id: string;
@@ -76,8 +91,23 @@ interface EncounterDoc {
 
 const SUPPORTED_TAGS = new Set(['ranged', 'unarmed', 'combat-reflexes']);
 const SUPPORTED_STATS = new Set([
-  'hp', 'dexMod', 'initMisc', 'armor', 'maxDex', 'attackBonus', 'rangedBonus', 'attacks', 'damage', 'damageBonus',
-  'rangedDamage', 'rangedDamageBonus', 'critRange', 'critMult', 'speed', 'range', 'position',
+  'hp',
+  'dexMod',
+  'initMisc',
+  'armor',
+  'maxDex',
+  'attackBonus',
+  'rangedBonus',
+  'attacks',
+  'damage',
+  'damageBonus',
+  'rangedDamage',
+  'rangedDamageBonus',
+  'critRange',
+  'critMult',
+  'speed',
+  'range',
+  'position',
 ]);
 
 export function loadD20(enc: EncounterDoc): D20Template {
@@ -155,8 +185,20 @@ const ATTACK_N = N.map((n) => `attack${n}`);
 const CONFIRM_N = N.map((n) => `confirm${n}`);
 const DAMAGE_N = N.map((n) => ['', '-x2', '-x3', '-x4'].map((x) => `damage${n}${x}`));
 
-const enum Move { None, StepBack, StepIn, DoubleMove, Advance }
-const enum Act { None, Shoot, FullAttack, Attack, Charge }
+const enum Move {
+  None,
+  StepBack,
+  StepIn,
+  DoubleMove,
+  Advance,
+}
+const enum Act {
+  None,
+  Shoot,
+  FullAttack,
+  Attack,
+  Charge,
+}
 
 export class D20Baseline {
   private readonly cmbs: Cmb[];
@@ -213,7 +255,7 @@ export class D20Baseline {
     const sorted = cmbs.slice().sort((a, b) => b.initiative - a.initiative || b.initMod - a.initMod || a.index - b.index);
     const order = this.order;
     order.length = 0;
-    for (let i = 0; i < sorted.length; ) {
+    for (let i = 0; i < sorted.length;) {
       let j = i + 1;
       const a = sorted[i]!;
       while (j < sorted.length && sorted[j]!.initiative === a.initiative && sorted[j]!.initMod === a.initMod) j++;
@@ -231,11 +273,16 @@ export class D20Baseline {
     }
     const scored = group.map((c) => ({ c, s: this.rng.roll(D20, ONCE, TURNS, TIE, c.id) }));
     scored.sort((x, y) => y.s - x.s || x.c.index - y.c.index);
-    for (let i = 0; i < scored.length; ) {
+    for (let i = 0; i < scored.length;) {
       let j = i + 1;
       while (j < scored.length && scored[j]!.s === scored[i]!.s) j++;
       if (j - i === 1) out.push(scored[i]!.c);
-      else this.breakTie(scored.slice(i, j).map((x) => x.c), attempt + 1, out);
+      else
+        this.breakTie(
+          scored.slice(i, j).map((x) => x.c),
+          attempt + 1,
+          out,
+        );
       i = j;
     }
   }
@@ -325,8 +372,10 @@ export class D20Baseline {
     const hp = c.hp;
     let kind = Move.None;
     if (c.step >= 1 && this.mayAct(c) && c.moved === 0 && c.speed > 5 && hp > 0 && c.ranged && d <= 5 && c.range > 5) kind = Move.StepBack;
-    else if (c.step >= 1 && this.mayAct(c) && c.moved === 0 && c.speed > 5 && hp > 0 && !c.unarmed && !c.ranged && d === 10) kind = Move.StepIn;
-    else if (c.move >= 1 && c.standard >= 1 && hp > 0 && !c.stepped && !c.unarmed && !c.ranged && d - 5 > 2 * c.speed) kind = Move.DoubleMove;
+    else if (c.step >= 1 && this.mayAct(c) && c.moved === 0 && c.speed > 5 && hp > 0 && !c.unarmed && !c.ranged && d === 10)
+      kind = Move.StepIn;
+    else if (c.move >= 1 && c.standard >= 1 && hp > 0 && !c.stepped && !c.unarmed && !c.ranged && d - 5 > 2 * c.speed)
+      kind = Move.DoubleMove;
     else if (this.canMove(c) && this.mayAct(c) && !c.stepped && hp > 0 && c.ranged && d > c.range) kind = Move.Advance;
     if (kind === Move.None) return;
     c.acts++;
@@ -370,7 +419,8 @@ export class D20Baseline {
     if (c.standard >= 1 && this.mayAct(c) && c.ranged && d <= c.range && hp > 0) kind = Act.Shoot;
     else if (c.standard >= 1 && c.move >= 1 && hp > 0 && d <= 5 && !c.unarmed && c.attacks >= 2) kind = Act.FullAttack;
     else if (c.standard >= 1 && this.mayAct(c) && d <= 5 && hp > 0 && !c.unarmed) kind = Act.Attack;
-    else if (c.standard >= 1 && c.move >= 1 && hp > 0 && c.moved === 0 && d - 5 >= 10 && d - 5 <= 2 * c.speed && !c.unarmed) kind = Act.Charge;
+    else if (c.standard >= 1 && c.move >= 1 && hp > 0 && c.moved === 0 && d - 5 >= 10 && d - 5 <= 2 * c.speed && !c.unarmed)
+      kind = Act.Charge;
     if (kind === Act.None) return;
     c.standard--;
     if (kind === Act.FullAttack || kind === Act.Charge) c.move--;

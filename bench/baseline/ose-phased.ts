@@ -19,7 +19,21 @@
  * - Attack: d20 + bonus ≥ thac0 − ac hits; a natural 20 always hits, a natural 1 always misses;
  *   damage by the weapon's dice. Out at 0 hp. The fight ends when one side (or none) stands.
  */
-import { D20, D6, ENDED, MAX_ROUNDS, FastRoller, mover, parseDice, simulateMoves, type Body, type DiceSpec, type Mover, type Outcome, type Roller } from './common.js';
+import {
+  D20,
+  D6,
+  ENDED,
+  MAX_ROUNDS,
+  FastRoller,
+  mover,
+  parseDice,
+  simulateMoves,
+  type Body,
+  type DiceSpec,
+  type Mover,
+  type Outcome,
+  type Roller,
+} from './common.js';
 
 interface Cmb extends Body {
   id: string;
@@ -52,7 +66,19 @@ interface EncounterDoc {
 }
 
 const SUPPORTED_TAGS = new Set(['missile', 'crossbow', 'one-handed', 'two-handed', 'thrown']);
-const SUPPORTED_STATS = new Set(['hp', 'ac', 'shield', 'thac0', 'meleeBonus', 'missileBonus', 'damage', 'missileDamage', 'range', 'speed', 'position']);
+const SUPPORTED_STATS = new Set([
+  'hp',
+  'ac',
+  'shield',
+  'thac0',
+  'meleeBonus',
+  'missileBonus',
+  'damage',
+  'missileDamage',
+  'range',
+  'speed',
+  'position',
+]);
 
 export function loadOse(enc: EncounterDoc): OseTemplate {
   if (enc.sides.length !== 2) throw new Error('baseline: two sides only');

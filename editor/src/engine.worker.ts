@@ -20,7 +20,10 @@ function docsByPath(docs: DocText[]): Map<string, DocText> {
 
 function source(docs: Map<string, DocText>, path: string): SourceDocument {
   const d = docs.get(path);
-  if (!d) throw new PhasebookError([{ file: path, line: 1, col: 1, pointer: '', message: `no document "${path}" in the workspace`, severity: 'error' }]);
+  if (!d)
+    throw new PhasebookError([
+      { file: path, line: 1, col: 1, pointer: '', message: `no document "${path}" in the workspace`, severity: 'error' },
+    ]);
   return readDocumentText(path, d.text);
 }
 
@@ -74,7 +77,10 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   } else {
     try {
       const v = req.variant;
-      const program = core.program(source(docs, v.ruleset), v.overlays.map((p) => source(docs, p)));
+      const program = core.program(
+        source(docs, v.ruleset),
+        v.overlays.map((p) => source(docs, p)),
+      );
       const encounter = core.encounter(source(docs, v.encounter), program);
       const result = core.run(program, encounter, {
         seed: v.seed,
@@ -82,12 +88,29 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
         choices: new Map(Object.entries(v.choices)),
         ...(v.rounds !== undefined ? { rounds: v.rounds } : {}),
       });
-      res = { id: req.id, type: 'run', ok: true, events: result.events, winner: result.winner, reason: result.reason, rounds: result.rounds };
+      res = {
+        id: req.id,
+        type: 'run',
+        ok: true,
+        events: result.events,
+        winner: result.winner,
+        reason: result.reason,
+        rounds: result.rounds,
+      };
     } catch (err) {
       const diagnostics =
         err instanceof PhasebookError
           ? err.diagnostics
-          : [{ file: req.variant.ruleset, line: 1, col: 1, pointer: '', message: err instanceof Error ? err.message : String(err), severity: 'error' as const }];
+          : [
+              {
+                file: req.variant.ruleset,
+                line: 1,
+                col: 1,
+                pointer: '',
+                message: err instanceof Error ? err.message : String(err),
+                severity: 'error' as const,
+              },
+            ];
       res = { id: req.id, type: 'run', ok: false, diagnostics };
     }
   }

@@ -54,5 +54,4 @@ async function start(): Promise<void> {
 // The player view (a second window facing the players) needs no workspace: it listens to the table.
 if (new URLSearchParams(location.search).get('view') === 'player') {
   void import('./components/play/PlayerView.svelte').then((m) => mount(m.default, { target: document.getElementById('app')! }));
-}
-else void start();
+} else void start();

@@ -30,19 +30,30 @@ const DIVERGE_HELP = [
 export function registerDiverge(
   program: Command,
   io: { out: (s: string) => void },
-  variants: { of: (ruleset: string, overlays: string[], encounter: string) => VariantLike; parse: (text: string, encounter: string) => VariantLike },
+  variants: {
+    of: (ruleset: string, overlays: string[], encounter: string) => VariantLike;
+    parse: (text: string, encounter: string) => VariantLike;
+  },
 ): void {
   program
     .command('diverge')
-    .description('Run two variants on the same seed, show the first event where their timelines differ, and name the overlay change that caused it (its file and line).')
+    .description(
+      'Run two variants on the same seed, show the first event where their timelines differ, and name the overlay change that caused it (its file and line).',
+    )
     .argument('<ruleset>', 'the ruleset of variant A')
     .argument('<encounter>', 'the encounter (the same for both)')
     .option('--with <overlay>', 'an overlay of variant A (repeatable; order matters)', collect, [])
     .requiredOption('--vs <variant>', 'variant B, quoted: "<ruleset> [--with <overlay>]…"')
-    .option('--seed <n>', 'the run seed (e.g. one listed by simulate --examples)', (v: string) => {
-      if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1) throw commandLineError('', `--seed expects a whole number from 0 to ${2 ** 32 - 1}, got "${v}"`);
-      return Number(v);
-    }, 1)
+    .option(
+      '--seed <n>',
+      'the run seed (e.g. one listed by simulate --examples)',
+      (v: string) => {
+        if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1)
+          throw commandLineError('', `--seed expects a whole number from 0 to ${2 ** 32 - 1}, got "${v}"`);
+        return Number(v);
+      },
+      1,
+    )
     .option('--set <target=value>', 'change one value in both variants first (as run --set) (repeatable)', collect, [])
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText('after', DIVERGE_HELP)
@@ -52,6 +63,10 @@ export function registerDiverge(
       const b: SeriesSpec = { ...variants.parse(opts.vs, encounter), patches };
       const d = diverge(a, b, opts.seed);
       const commands = { a: replayCommand(a, opts.seed), b: replayCommand(b, opts.seed) };
-      io.out(opts.format === 'json' ? JSON.stringify({ a: a.name, b: b.name, ...d, commands }, null, 2) + '\n' : formatDivergence(d, { a: a.name, b: b.name }, commands));
+      io.out(
+        opts.format === 'json'
+          ? JSON.stringify({ a: a.name, b: b.name, ...d, commands }, null, 2) + '\n'
+          : formatDivergence(d, { a: a.name, b: b.name }, commands),
+      );
     });
 }

@@ -57,11 +57,15 @@ function checkRollPins(rolls: Map<string, string>, problems: Diagnostic[]): void
 
 /** commander's `error: …` text (possibly with a "(Did you mean …?)" line) as one diagnostic line. */
 function commandLineError(text: string): string {
-  const message = text.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ').trim();
+  const message = text
+    .replace(/^error: /, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .trim();
   return formatDiagnostic(usage(`${message} (see --help)`).diagnostics[0]!);
 }
 
-const usage = (message: string) => new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
+const usage = (message: string) =>
+  new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
 
 function intOption(name: string, min: number, max: number) {
   return (v: string) => {
@@ -174,7 +178,9 @@ export function buildCli(io: Io): Command {
 
   program
     .command('validate')
-    .description('Check documents: JSON syntax, schema, and semantics (dangling ids, unknown stats, unknown operators). An overlay is checked on top of the ruleset it extends, an encounter against its ruleset, when that ruleset is found next to it or given with --ruleset.')
+    .description(
+      'Check documents: JSON syntax, schema, and semantics (dangling ids, unknown stats, unknown operators). An overlay is checked on top of the ruleset it extends, an encounter against its ruleset, when that ruleset is found next to it or given with --ruleset.',
+    )
     .argument('<file...>', 'rulesets, overlays or encounters ("-" reads one from standard input)')
     .option('--ruleset <file>', 'check overlays and encounters against this ruleset')
     .action((args: string[], opts: { ruleset?: string }) => {
@@ -198,7 +204,11 @@ export function buildCli(io: Io): Command {
     .option('--with <overlay>', 'an overlay to apply (repeatable; order matters; "-" reads one from standard input)', collect, [])
     .action((rulesetArg: string, opts: { with: string[] }) => {
       const ruleset = src.name(rulesetArg);
-      const p = loadProgram(ruleset, opts.with.map((o) => src.name(o)), src.texts);
+      const p = loadProgram(
+        ruleset,
+        opts.with.map((o) => src.name(o)),
+        src.texts,
+      );
       io.out(JSON.stringify(p.resolved.ruleset, null, 2) + '\n');
     });
 
@@ -212,7 +222,12 @@ export function buildCli(io: Io): Command {
     .option('--roll <label=value>', 'pin a labelled roll to a total ("7") or to single dice ("3,4") (repeatable)', collect, [])
     .option('--choose <label=option>', 'pin a labelled decision (repeatable)', collect, [])
     .option('--rounds <n>', 'round limit', intOption('--rounds', 1, 1000))
-    .option('--set <target=value>', 'change one value first, as a simulate --sweep does: encounter:<path>=V, ruleset:<path>=V, option:<name>=V, count:<path>=N (repeatable)', collect, [])
+    .option(
+      '--set <target=value>',
+      'change one value first, as a simulate --sweep does: encounter:<path>=V, ruleset:<path>=V, option:<name>=V, count:<path>=N (repeatable)',
+      collect,
+      [],
+    )
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText(
       'after',
@@ -221,10 +236,21 @@ export function buildCli(io: Io): Command {
         ' --roll r1.initiative.party.d6=6 --roll r1.fighter.melee.damage=3 --choose r1.movement.declare-first=second',
     );
   addPackOptions(runCommand);
-  runCommand.action((ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; set: string[]; format: string }) => {
+  runCommand.action(
+    (
+      ruleset: string | undefined,
+      encounter: string | undefined,
+      opts: PackFlags & { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; set: string[]; format: string },
+    ) => {
       const rulesetName = ruleset === undefined ? undefined : src.name(ruleset);
       const encounterName = encounter === undefined ? undefined : src.name(encounter);
-      const inputs = loadRunInputs(opts, rulesetName, encounterName, opts.with.map((o) => src.name(o)), src.texts);
+      const inputs = loadRunInputs(
+        opts,
+        rulesetName,
+        encounterName,
+        opts.with.map((o) => src.name(o)),
+        src.texts,
+      );
       // --set: the same documents with one value changed, as a simulate --sweep series.
       const { program, encounter: enc } = opts.set.length
         ? loadSeries({ ...inputs.variant, texts: textsOf(inputs.variant, src.texts), patches: opts.set.map(parseSet) })
@@ -251,38 +277,76 @@ export function buildCli(io: Io): Command {
       }
       if (problems.length || !result) throw new PhasebookError(problems);
       io.out(opts.format === 'json' ? toJsonLines(result.events) : formatTimeline(result.events));
-    });
+    },
+  );
   const simulateCommand_ = program
     .command('simulate')
-    .description('Run many seeded combats of one encounter under one or more rule variants and compare the outcomes: win rates with 95% Wilson intervals, rounds (mean, median, 90th percentile, histogram), damage per side, survival and kill share per combatant, how often each acted first in its steps, and the differences between variants with intervals.')
+    .description(
+      'Run many seeded combats of one encounter under one or more rule variants and compare the outcomes: win rates with 95% Wilson intervals, rounds (mean, median, 90th percentile, histogram), damage per side, survival and kill share per combatant, how often each acted first in its steps, and the differences between variants with intervals.',
+    )
     .argument('[ruleset]', 'the ruleset of the first variant (with --pack: a reference, optional with --preset)')
     .argument('[encounter]', 'the encounter, the same for every variant (with --pack: a file or a reference)')
     .option('--with <overlay>', 'an overlay of the first variant (repeatable; order matters)', collect, [])
-    .option('--vs <variant>', 'another variant, quoted: "<ruleset> [--with <overlay>]…", or "--preset <id>" of the --pack (repeatable)', collect, [])
+    .option(
+      '--vs <variant>',
+      'another variant, quoted: "<ruleset> [--with <overlay>]…", or "--preset <id>" of the --pack (repeatable)',
+      collect,
+      [],
+    )
     .requiredOption('--runs <n>', 'combats per variant', intOption('--runs', 1, 10_000_000))
-    .option('--seed <n>', 'simulation seed: run i uses a seed derived from (seed, i), whatever the number of workers', intOption('--seed', 0, 2 ** 32 - 1), 1)
+    .option(
+      '--seed <n>',
+      'simulation seed: run i uses a seed derived from (seed, i), whatever the number of workers',
+      intOption('--seed', 0, 2 ** 32 - 1),
+      1,
+    )
     .option('--workers <k>', 'worker threads (default: all cores)', intOption('--workers', 1, 256))
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
-    .option('--sweep <target=values>', 'vary one value, each value its own series: encounter:<path>=4..12, ruleset:<path>=a,b, option:<name>=a,b, count:<path to a combatant>=1..8')
+    .option(
+      '--sweep <target=values>',
+      'vary one value, each value its own series: encounter:<path>=4..12, ruleset:<path>=a,b, option:<name>=a,b, count:<path to a combatant>=1..8',
+    )
     .option('--set <target=value>', 'fix one value for every series, same targets as --sweep (repeatable)', collect, [])
-    .option('--examples <k>', 'list K run seeds per outcome (winner; winner and round) with the command that replays each', intOption('--examples', 1, 1000))
+    .option(
+      '--examples <k>',
+      'list K run seeds per outcome (winner; winner and round) with the command that replays each',
+      intOption('--examples', 1, 1000),
+    )
     .option('--curves', 'curves by round per side: standing, share standing (survival) and the main stat left, with 95% intervals')
-    .option('--curve-stat <stat>', 'the stat the curves follow (default: the first numeric stat the ruleset\'s "out" condition reads); implies --curves')
-    .option('--shard <i/n>', 'run only the i-th of n slices of the runs and print mergeable statistics as JSON (combine with phasebook merge)')
+    .option(
+      '--curve-stat <stat>',
+      'the stat the curves follow (default: the first numeric stat the ruleset\'s "out" condition reads); implies --curves',
+    )
+    .option(
+      '--shard <i/n>',
+      'run only the i-th of n slices of the runs and print mergeable statistics as JSON (combine with phasebook merge)',
+    )
     .option('--no-timing', 'leave out workers and seconds (the only figures that vary between identical simulations)')
     .addHelpText('after', SIMULATE_HELP);
   addPackOptions(simulateCommand_);
-  simulateCommand_.action(async (ruleset: string | undefined, encounter: string | undefined, opts: PackFlags & { with: string[]; vs: string[] } & SimulateOptions) => {
+  simulateCommand_.action(
+    async (
+      ruleset: string | undefined,
+      encounter: string | undefined,
+      opts: PackFlags & { with: string[]; vs: string[] } & SimulateOptions,
+    ) => {
       if (!usesPack(opts) && (!ruleset || !encounter)) throw usage(missingArgument(ruleset));
       const fromPack = usesPack(opts) ? loadRunInputs(opts, ruleset, encounter, opts.with) : null;
       const first = fromPack ? fromPack.variant : variantOf(ruleset!, opts.with, encounter!);
       const variants: VariantFiles[] = [first, ...opts.vs.map((v) => parseVs(v, fromPack?.encounterRef ?? first.encounter, opts))];
       await simulateCommand(
-        variants.map((v) => ({ name: v.name, ruleset: v.ruleset, overlays: v.overlays, encounter: v.encounter, ...(v.texts ? { texts: Object.fromEntries(v.texts) } : {}) })),
+        variants.map((v) => ({
+          name: v.name,
+          ruleset: v.ruleset,
+          overlays: v.overlays,
+          encounter: v.encounter,
+          ...(v.texts ? { texts: Object.fromEntries(v.texts) } : {}),
+        })),
         opts,
         io.out,
       );
-    });
+    },
+  );
   registerPackCommands(program, io);
   registerMigrateCommand(program, io, () => readFileSync(0, 'utf8'));
   registerPlay(program, io);
@@ -305,7 +369,8 @@ function variantOf(ruleset: string, overlays: string[], encounter: string): Vari
 /** "<ruleset> [--with <overlay>]…" → a variant. */
 function parseVs(text: string, encounter: string, flags: PackFlags = {}): VariantFiles {
   const words = text.match(/"[^"]*"|'[^']*'|\S+/g)?.map((w) => w.replace(/^["']|["']$/g, '')) ?? [];
-  if (words[0] === '--preset' && words.length === 2 && flags.pack) return loadRunInputs({ pack: flags.pack, preset: words[1]! }, undefined, encounter, []).variant;
+  if (words[0] === '--preset' && words.length === 2 && flags.pack)
+    return loadRunInputs({ pack: flags.pack, preset: words[1]! }, undefined, encounter, []).variant;
   const [ruleset, ...rest] = words;
   if (!ruleset || ruleset.startsWith('--')) throw usage(`--vs expects "<ruleset> [--with <overlay>]…", got "${text}"`);
   const overlays: string[] = [];
@@ -322,7 +387,10 @@ function textsOf(v: VariantFiles, stdin: Map<string, string>): Record<string, st
 }
 
 /** Run the CLI; returns the exit code. */
-export async function main(argv: string[], io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) }): Promise<number> {
+export async function main(
+  argv: string[],
+  io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) },
+): Promise<number> {
   const program = buildCli(io);
   try {
     await program.parseAsync(argv, { from: 'user' });

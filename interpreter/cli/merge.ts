@@ -14,14 +14,25 @@ const readText = (file: string): string => {
   try {
     return readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (err) {
-    throw new PhasebookError([{ file, line: 1, col: 1, pointer: '', message: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`, severity: 'error' }]);
+    throw new PhasebookError([
+      {
+        file,
+        line: 1,
+        col: 1,
+        pointer: '',
+        message: `cannot read: ${(err as NodeJS.ErrnoException).code ?? String(err)}`,
+        severity: 'error',
+      },
+    ]);
   }
 };
 
 export function registerMerge(program: Command, io: { out: (s: string) => void }): void {
   program
     .command('merge')
-    .description('Combine the shards of "phasebook simulate --shard i/n" (JSON files, "-" for stdin) into the report a single simulation gives.')
+    .description(
+      'Combine the shards of "phasebook simulate --shard i/n" (JSON files, "-" for stdin) into the report a single simulation gives.',
+    )
     .argument('<shard...>', 'the shard files, all n of them, in any order')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
     .option('--no-timing', 'leave out workers and seconds')

@@ -19,7 +19,9 @@ interface Io {
 export function registerMigrateCommand(program: Command, io: Io, readStdin: () => string): void {
   program
     .command('migrate')
-    .description(`Rewrite documents written for an older version of the document language to v${LANGUAGE_MAJOR}. A document states its version in its $schema URL (…/schemas/v<N>/…).`)
+    .description(
+      `Rewrite documents written for an older version of the document language to v${LANGUAGE_MAJOR}. A document states its version in its $schema URL (…/schemas/v<N>/…).`,
+    )
     .argument('<file...>', 'rulesets, overlays or encounters ("-" reads stdin and writes stdout)')
     .option('--write', 'rewrite the files in place')
     .addHelpText('after', `\nSteps:\n${MIGRATIONS.map((m) => `  v${m.from} → v${m.to}: ${m.summary}`).join('\n')}`)

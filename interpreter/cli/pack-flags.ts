@@ -20,11 +20,19 @@ export type { PackFlags };
 /** Add --pack and --preset to a command. */
 export function addPackOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--pack <pack>', 'take the documents from a rule pack: an installed pack id (author/name), a folder, a .zip or an npm package; the ruleset, overlays and encounter are then references into it'))
-    .addOption(new Option('--preset <id>', "apply a preset of the pack (its ruleset and stack of overlays; its encounter unless one is given)"));
+    .addOption(
+      new Option(
+        '--pack <pack>',
+        'take the documents from a rule pack: an installed pack id (author/name), a folder, a .zip or an npm package; the ruleset, overlays and encounter are then references into it',
+      ),
+    )
+    .addOption(
+      new Option('--preset <id>', 'apply a preset of the pack (its ruleset and stack of overlays; its encounter unless one is given)'),
+    );
 }
 
-const usage = (message: string) => new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
+const usage = (message: string) =>
+  new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
 
 /** Commander's own words, since the arguments became optional for --pack. */
 export const missingArgument = (ruleset: string | undefined) =>
@@ -67,7 +75,10 @@ export function loadRunInputs(
   const core = nodeContext().core;
   const program = core.program(stack.ruleset, stack.overlays);
   const encounterDoc = fileEncounter ? readDocumentFile(fileEncounter) : stack.encounter;
-  if (!encounterDoc) throw usage(`${flags.preset ? `the preset "${flags.preset}" names no encounter` : 'no encounter'}: give one (a file, or a reference into the pack)`);
+  if (!encounterDoc)
+    throw usage(
+      `${flags.preset ? `the preset "${flags.preset}" names no encounter` : 'no encounter'}: give one (a file, or a reference into the pack)`,
+    );
   const enc = core.encounter(encounterDoc, program);
   const packTexts = new Map<string, string>();
   for (const d of [stack.ruleset, ...stack.overlays, encounterDoc]) packTexts.set(d.file, JSON.stringify(d.value));
@@ -77,6 +88,12 @@ export function loadRunInputs(
     encounter: enc,
     encounterDoc: () => encounterDoc,
     encounterRef: fileEncounter ?? `${stack.pack.manifest.id}:${(encounterDoc.value as { id: string }).id}`,
-    variant: { name, ruleset: stack.ruleset.file, overlays: stack.overlays.map((o) => o.file), encounter: encounterDoc.file, texts: packTexts },
+    variant: {
+      name,
+      ruleset: stack.ruleset.file,
+      overlays: stack.overlays.map((o) => o.file),
+      encounter: encounterDoc.file,
+      texts: packTexts,
+    },
   };
 }

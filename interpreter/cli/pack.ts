@@ -32,7 +32,10 @@ const warn = (io: Io, ds: Diagnostic[]) => ds.forEach((d) => io.err(`${formatDia
 function checked(source: string, root: string): LoadedPack {
   const pack = loadPack(readPackSource(source), nodeContext());
   const { set: installed } = installedPacks(root);
-  const set = mergePacks([...installed.values()].filter((p) => p.manifest.id !== pack.manifest.id), [pack]);
+  const set = mergePacks(
+    [...installed.values()].filter((p) => p.manifest.id !== pack.manifest.id),
+    [pack],
+  );
   // Only the packs this one needs take part: a broken unrelated installed pack does not block it.
   dependencyOrder(new Map([...set].filter(([id]) => id === pack.manifest.id || isNeeded(set, pack, id))));
   const errors = checkPack(set, pack, nodeContext().core);
@@ -60,10 +63,14 @@ export function describe(pack: LoadedPack, depState?: (id: string, range: string
   if (m.license) lines.push(`  licence: ${m.license}`);
   if (m.homepage ?? m.repository) lines.push(`  home: ${m.homepage ?? m.repository}`);
   lines.push(`  language: ${m.compatibility.language}`);
-  for (const [dep, range] of Object.entries(m.dependencies ?? {})) lines.push(`  needs ${dep} ${range}${depState ? `: ${depState(dep, range)}` : ''}`);
+  for (const [dep, range] of Object.entries(m.dependencies ?? {}))
+    lines.push(`  needs ${dep} ${range}${depState ? `: ${depState(dep, range)}` : ''}`);
   const count = (k: string) => pack.documents.filter((d) => d.kind === k).length;
   lines.push(`  documents: ${count('ruleset')} ruleset(s), ${count('overlay')} overlay(s), ${count('encounter')} encounter(s)`);
-  for (const p of m.presets ?? []) lines.push(`  preset ${p.id}: ${p.name} = ${[p.ruleset, ...p.overlays].join(' + ')}${p.encounter ? ` (encounter ${p.encounter})` : ''}`);
+  for (const p of m.presets ?? [])
+    lines.push(
+      `  preset ${p.id}: ${p.name} = ${[p.ruleset, ...p.overlays].join(' + ')}${p.encounter ? ` (encounter ${p.encounter})` : ''}`,
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -82,7 +89,9 @@ function atomicWrite(path: string, data: Uint8Array | string): void {
 }
 
 export function registerPackCommands(program: Command, io: Io): void {
-  const pack = program.command('pack').description('Rule packs: make, check, build, install, list and remove them. Nothing in a pack is ever run as code.');
+  const pack = program
+    .command('pack')
+    .description('Rule packs: make, check, build, install, list and remove them. Nothing in a pack is ever run as code.');
   const rootOpt = ['--root <dir>', 'the project folder holding phasebook-packs/ and phasebook-lock.json', '.'] as const;
 
   pack
@@ -101,7 +110,8 @@ export function registerPackCommands(program: Command, io: Io): void {
           if (e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.')) walk(full);
           else if (e.isFile() && e.name.endsWith('.json') && e.name !== MANIFEST_FILE && e.name !== 'package.json') {
             const kind = (readDocumentFile(full).value as { kind?: string }).kind;
-            if (kind === 'ruleset' || kind === 'overlay' || kind === 'encounter') contents.push({ path: relative(dir, full).split('\\').join('/'), kind });
+            if (kind === 'ruleset' || kind === 'overlay' || kind === 'encounter')
+              contents.push({ path: relative(dir, full).split('\\').join('/'), kind });
           }
         }
       };
@@ -120,7 +130,9 @@ export function registerPackCommands(program: Command, io: Io): void {
         presets: [],
       };
       atomicWrite(path, JSON.stringify(manifest, null, 2) + '\n');
-      io.out(`${path}: written with ${contents.length} document(s); fill in the description, authors, license and presets, then phasebook pack validate ${dir}\n`);
+      io.out(
+        `${path}: written with ${contents.length} document(s); fill in the description, authors, license and presets, then phasebook pack validate ${dir}\n`,
+      );
     });
 
   pack
@@ -131,7 +143,9 @@ export function registerPackCommands(program: Command, io: Io): void {
     .action((source: string, opts: { root: string }) => {
       const p = checked(source, opts.root);
       warn(io, p.warnings);
-      io.out(`${source}: ok — ${packLabel(p.manifest)}, ${p.documents.length} document(s), ${(p.manifest.presets ?? []).length} preset(s)\n`);
+      io.out(
+        `${source}: ok — ${packLabel(p.manifest)}, ${p.documents.length} document(s), ${(p.manifest.presets ?? []).length} preset(s)\n`,
+      );
     });
 
   pack
@@ -150,14 +164,19 @@ export function registerPackCommands(program: Command, io: Io): void {
 
   pack
     .command('install')
-    .description('Install packs from folders, zips or npm (fetched with --ignore-scripts) into phasebook-packs/, recorded in phasebook-lock.json. All are checked first; if one is refused, nothing is written.')
+    .description(
+      'Install packs from folders, zips or npm (fetched with --ignore-scripts) into phasebook-packs/, recorded in phasebook-lock.json. All are checked first; if one is refused, nothing is written.',
+    )
     .argument('<source...>', 'folders, .zip files or npm package names')
     .option(...rootOpt)
     .action((sources: string[], opts: { root: string }) => {
       const files = sources.map((s) => readPackSource(s, { fetchNpm: true }));
       const r = install(opts.root, files);
       warn(io, r.warnings);
-      for (const i of r.installed) io.out(`installed ${packLabel(i.pack.manifest)}${i.replaced ? ` (was ${i.replaced})` : ''} from ${i.pack.origin}\n  ${i.integrity}\n`);
+      for (const i of r.installed)
+        io.out(
+          `installed ${packLabel(i.pack.manifest)}${i.replaced ? ` (was ${i.replaced})` : ''} from ${i.pack.origin}\n  ${i.integrity}\n`,
+        );
     });
 
   pack
@@ -199,4 +218,3 @@ export function registerPackCommands(program: Command, io: Io): void {
       io.out(`removed ${id} ${e.version}\n`);
     });
 }
-

@@ -52,7 +52,8 @@ const HELP = `Answer the question, or type a command:
   help                          this help
   quit                          stop (without saving)`;
 
-const usage = (message: string) => new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
+const usage = (message: string) =>
+  new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
 
 /** A line source: the --answers file first (JSON Lines), then stdin (typed lines). */
 class Lines {
@@ -69,7 +70,16 @@ class Lines {
         try {
           json = JSON.parse(line);
         } catch {
-          throw new PhasebookError([{ file: answers, line: i + 1, col: 1, pointer: '', message: 'each line of --answers must be JSON: "7", "roll", "2", {"answer": …}, "undo"…', severity: 'error' }]);
+          throw new PhasebookError([
+            {
+              file: answers,
+              line: i + 1,
+              col: 1,
+              pointer: '',
+              message: 'each line of --answers must be JSON: "7", "roll", "2", {"answer": …}, "undo"…',
+              severity: 'error',
+            },
+          ]);
         }
         this.queue.push({ text: '', json, where: `${answers}:${i + 1}` });
       });
@@ -123,13 +133,27 @@ export function registerPlay(program: Command, io: Io): void {
     .argument('[ruleset]', 'the ruleset (with --load: optional, else the one the save names)')
     .argument('[encounter]', 'the encounter (not with --load: the save holds it)')
     .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', (v: string, p: string[]) => [...p, v], [])
-    .option('--seed <n>', 'dice seed', (v) => {
-      if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1) throw usage(`--seed expects a whole number from 0 to ${2 ** 32 - 1}, got "${v}"`);
-      return Number(v);
-    }, 1)
+    .option(
+      '--seed <n>',
+      'dice seed',
+      (v) => {
+        if (!/^\d+$/.test(v) || Number(v) > 2 ** 32 - 1) throw usage(`--seed expects a whole number from 0 to ${2 ** 32 - 1}, got "${v}"`);
+        return Number(v);
+      },
+      1,
+    )
     .option('--ask <who>', 'also ask this side, combatant, "referee" or "all" (repeatable)', (v: string, p: string[]) => [...p, v], [])
-    .option('--auto <who>', 'play this side, combatant, "referee" or "all" automatically (repeatable)', (v: string, p: string[]) => [...p, v], [])
-    .addOption(new Option('--pause <when>', 'also stop at each turn start, or at each turn and step start, for the referee').choices(['off', 'turn', 'step']).default('off'))
+    .option(
+      '--auto <who>',
+      'play this side, combatant, "referee" or "all" automatically (repeatable)',
+      (v: string, p: string[]) => [...p, v],
+      [],
+    )
+    .addOption(
+      new Option('--pause <when>', 'also stop at each turn start, or at each turn and step start, for the referee')
+        .choices(['off', 'turn', 'step'])
+        .default('off'),
+    )
     .option('--answers <file>', 'answer from a JSON Lines file first ("-": stdin), then from the keyboard')
     .option('--load <file>', 'resume a saved session')
     .option('--accept-changes', 'with --load: go on even if the rule documents changed since the save')
@@ -150,7 +174,8 @@ export function registerPlay(program: Command, io: Io): void {
 async function open(ruleset: string | undefined, encounter: string | undefined, opts: PlayOptions, io: Io): Promise<Session> {
   if (opts.load) {
     if (encounter) throw usage('play --load: give no encounter (the save holds it)');
-    const load = (accept: boolean) => loadSavedSession(opts.load!, { ...(ruleset ? { ruleset, overlays: opts.with } : {}), acceptChanges: accept });
+    const load = (accept: boolean) =>
+      loadSavedSession(opts.load!, { ...(ruleset ? { ruleset, overlays: opts.with } : {}), acceptChanges: accept });
     let s: Session;
     try {
       s = load(Boolean(opts.acceptChanges));
@@ -162,9 +187,11 @@ async function open(ruleset: string | undefined, encounter: string | undefined, 
       if (!answer || !/^y(es)?$/i.test(answer.text.trim())) throw usage(`${opts.load}: not resumed (the rules changed)`);
       s = load(true);
     }
-    if (opts.ask.length || opts.auto.length || opts.pause !== 'off') s.setModes(modesFrom(s.getModes(), opts, (id) => s.encounter.sides.some((x) => x.id === id)));
+    if (opts.ask.length || opts.auto.length || opts.pause !== 'off')
+      s.setModes(modesFrom(s.getModes(), opts, (id) => s.encounter.sides.some((x) => x.id === id)));
     io.out(`Resumed ${opts.load}: ${s.entries().length} answers and commands replayed.\n`);
-    if (s.unreached().length) io.out(`warning: ${s.unreached().length} of them no longer apply under these rules (from ${s.unreached()[0]!.label})\n`);
+    if (s.unreached().length)
+      io.out(`warning: ${s.unreached().length} of them no longer apply under these rules (from ${s.unreached()[0]!.label})\n`);
     return s;
   }
   if (!ruleset || !encounter) throw usage('play needs <ruleset> <encounter>, or --load <file>');
@@ -172,7 +199,11 @@ async function open(ruleset: string | undefined, encounter: string | undefined, 
   const enc = loadEncounter(encounter, program);
   const isSide = (id: string) => enc.sides.some((s) => s.id === id);
   const first: Modes = setMode({}, 'ask', enc.sides[0]!.id, isSide);
-  return openSession(program, enc, { seed: opts.seed, modes: modesFrom(first, opts, isSide), ...(opts.rounds ? { rounds: opts.rounds } : {}) });
+  return openSession(program, enc, {
+    seed: opts.seed,
+    modes: modesFrom(first, opts, isSide),
+    ...(opts.rounds ? { rounds: opts.rounds } : {}),
+  });
 }
 
 /** The play loop: print what happened, ask what is pending, take commands. */
@@ -214,7 +245,12 @@ class Table {
 
   private status(snap: TrackerSnapshot): string {
     const turn = snap.turn ? `turn of ${snap.turn.join(' + ')}` : 'no turn';
-    const where = [snap.round === 0 ? 'surprise round' : `round ${snap.round}`, turn, snap.phase ? `phase ${snap.phase}` : '', snap.step ? `step ${snap.step}` : ''];
+    const where = [
+      snap.round === 0 ? 'surprise round' : `round ${snap.round}`,
+      turn,
+      snap.phase ? `phase ${snap.phase}` : '',
+      snap.step ? `step ${snap.step}` : '',
+    ];
     const next = snap.toCome.length ? `; next: ${snap.toCome.map((t) => t.join('+')).join(', ')}` : '';
     const holding = snap.holding.length ? `; holding: ${snap.holding.map((h) => `${h.id} (${h.resumes})`).join(', ')}` : '';
     return `[${where.filter(Boolean).join(' · ')}${next}${holding}]`;
@@ -291,11 +327,20 @@ class Table {
         this.io.out('(stopped without saving)\n');
         return false;
       case 'status':
-        this.io.out(statusTable(s.snapshot(), Object.fromEntries(Object.entries(s.program.resolved.ruleset.combatant.stats).map(([k, d]) => [k, d.default ?? 0]))));
+        this.io.out(
+          statusTable(
+            s.snapshot(),
+            Object.fromEntries(Object.entries(s.program.resolved.ruleset.combatant.stats).map(([k, d]) => [k, d.default ?? 0])),
+          ),
+        );
         return true;
       case 'undo': {
         const last = s.undo();
-        this.io.out(last ? `(undone: ${'intervention' in last ? `${last.intervention.op} at ${last.label}` : `${JSON.stringify(last.answer)} for ${last.label}`})\n` : '(nothing to undo)\n');
+        this.io.out(
+          last
+            ? `(undone: ${'intervention' in last ? `${last.intervention.op} at ${last.label}` : `${JSON.stringify(last.answer)} for ${last.label}`})\n`
+            : '(nothing to undo)\n',
+        );
         return true;
       }
       case 'save': {
@@ -314,7 +359,12 @@ class Table {
       case 'set': {
         if (args.length < 3) throw new Error('set <who> <stat> <value>');
         const v = args[2]!;
-        s.intervene({ op: 'set', who: args[0]!, stat: args[1]!, value: /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v });
+        s.intervene({
+          op: 'set',
+          who: args[0]!,
+          stat: args[1]!,
+          value: /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v,
+        });
         return true;
       }
       case 'condition': {
@@ -392,19 +442,28 @@ class Table {
 
 function statusTable(snap: TrackerSnapshot, defaults: Record<string, unknown>): string {
   const out: string[] = [];
-  out.push(`round ${snap.round}${snap.phase ? ` · phase ${snap.phase}` : ''}${snap.step ? ` · step ${snap.step}` : ''}${snap.turn ? ` · turn of ${snap.turn.join(' + ')}` : ''}`);
+  out.push(
+    `round ${snap.round}${snap.phase ? ` · phase ${snap.phase}` : ''}${snap.step ? ` · step ${snap.step}` : ''}${snap.turn ? ` · turn of ${snap.turn.join(' + ')}` : ''}`,
+  );
   if (snap.toCome.length) out.push(`to come: ${snap.toCome.map((t) => t.join('+')).join(', ')}`);
   for (const h of snap.holding) out.push(`holding: ${h.id}, ${h.resumes}`);
   for (const side of snap.sides) {
-    out.push(`side ${side.id}: ${side.standing}/${side.total} standing${side.initiative !== null ? `, initiative ${side.initiative}` : ''}${side.holder ? ', holds initiative' : ''}`);
+    out.push(
+      `side ${side.id}: ${side.standing}/${side.total} standing${side.initiative !== null ? `, initiative ${side.initiative}` : ''}${side.holder ? ', holds initiative' : ''}`,
+    );
     for (const c of snap.combatants.filter((x) => x.side === side.id)) {
       const stats = Object.entries(c.stats)
         .filter(([k, v]) => (typeof v === 'number' || (typeof v === 'string' && v !== '')) && v !== defaults[k])
         .map(([k, v]) => `${k} ${String(v)}`)
         .join(', ');
-      const spent = Object.entries(c.spent).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n}`).join(', ');
+      const spent = Object.entries(c.spent)
+        .filter(([, n]) => n > 0)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ');
       const conds = c.conditions.map((k) => `${k.id} (${k.remaining} × ${k.ends})`).join(', ');
-      out.push(`  ${c.id}${c.out ? ' [out]' : ''}${c.initiative !== null ? ` · init ${c.initiative}` : ''} · ${stats}${spent ? ` · spent: ${spent}` : ''}${conds ? ` · ${conds}` : ''}${c.plan.length ? ` · plans ${c.plan.join(', ')}` : ''}`);
+      out.push(
+        `  ${c.id}${c.out ? ' [out]' : ''}${c.initiative !== null ? ` · init ${c.initiative}` : ''} · ${stats}${spent ? ` · spent: ${spent}` : ''}${conds ? ` · ${conds}` : ''}${c.plan.length ? ` · plans ${c.plan.join(', ')}` : ''}`,
+      );
     }
   }
   return out.join('\n') + '\n';

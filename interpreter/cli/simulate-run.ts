@@ -44,7 +44,11 @@ export async function simulateCommand(variants: VariantSpec[], opts: SimulateOpt
   const tty = Boolean(process.stderr.isTTY) && opts.format === 'text' && !shard;
   const bar = tty
     ? new cliProgress.SingleBar(
-        { format: '{bar} {percentage}% | {value}/{total} combats | {rate} runs/s | ETA {eta_formatted}', hideCursor: true, stream: process.stderr },
+        {
+          format: '{bar} {percentage}% | {value}/{total} combats | {rate} runs/s | ETA {eta_formatted}',
+          hideCursor: true,
+          stream: process.stderr,
+        },
         cliProgress.Presets.shades_classic,
       )
     : null;

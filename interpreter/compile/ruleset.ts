@@ -139,9 +139,11 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
   if (choice) {
     const ids = phases.map((p) => p.def.id);
     choice.phases.forEach((id, i) => {
-      if (!ids.includes(id)) throw ev.at(`/round/phaseChoice/phases/${i}`, `unknown phase "${id}"; the phases of a turn are ${ids.join(', ')}`);
+      if (!ids.includes(id))
+        throw ev.at(`/round/phaseChoice/phases/${i}`, `unknown phase "${id}"; the phases of a turn are ${ids.join(', ')}`);
     });
-    if (!choice.phases.includes(choice.default)) throw ev.at('/round/phaseChoice/default', `"${choice.default}" is not one of ${choice.phases.join(', ')}`);
+    if (!choice.phases.includes(choice.default))
+      throw ev.at('/round/phaseChoice/default', `"${choice.default}" is not one of ${choice.phases.join(', ')}`);
   }
 
   const ini = def.initiative;
@@ -151,7 +153,10 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     evaluator: ev,
     options,
     limits: def.limits ?? {},
-    derived: Object.entries(def.combatant.derived ?? {}).map(([k, d]) => [k, ev.compile(d.expr, joinPointer('/combatant/derived', k, 'expr'))]),
+    derived: Object.entries(def.combatant.derived ?? {}).map(([k, d]) => [
+      k,
+      ev.compile(d.expr, joinPointer('/combatant/derived', k, 'expr')),
+    ]),
     out: ev.compile(def.combatant.out, '/combatant/out'),
     cannotAct: c(def.combatant.cannotAct, '/combatant/cannotAct', false),
     reach: 5,
@@ -159,16 +164,30 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
       def: ini,
       scope: lookup(INITIATIVE_SCOPES, ini.scope, ev, '/initiative/scope', 'initiative scope'),
       formula: ev.compile(ini.formula, '/initiative/formula'),
-      modifiers: (ini.modifiers ?? []).map((m, i) => ({ when: c(m.when, `/initiative/modifiers/${i}/when`, true), add: ev.compile(m.add, `/initiative/modifiers/${i}/add`) })),
-      judgments: (ini.judgments ?? []).map((j, i) => ({ def: j, when: c(j.when, `/initiative/judgments/${i}/when`, true), default: ev.compile(j.default, `/initiative/judgments/${i}/default`) })),
+      modifiers: (ini.modifiers ?? []).map((m, i) => ({
+        when: c(m.when, `/initiative/modifiers/${i}/when`, true),
+        add: ev.compile(m.add, `/initiative/modifiers/${i}/add`),
+      })),
+      judgments: (ini.judgments ?? []).map((j, i) => ({
+        def: j,
+        when: c(j.when, `/initiative/judgments/${i}/when`, true),
+        default: ev.compile(j.default, `/initiative/judgments/${i}/default`),
+      })),
     },
     turnOrder: orderingAt(def.round.turns.order, '/round/turns/order'),
-    declare: { order: orderingAt(def.round.declare.order, '/round/declare/order'), choice: def.round.declare.choice ? { def: def.round.declare.choice } : null },
+    declare: {
+      order: orderingAt(def.round.declare.order, '/round/declare/order'),
+      choice: def.round.declare.choice ? { def: def.round.declare.choice } : null,
+    },
     phases,
     finally: finallyPhases,
     phaseChoice: choice ? { def: choice, phases: new Set(choice.phases) } : null,
     surprise: def.round.surprise
-      ? { when: ev.compile(def.round.surprise.when, '/round/surprise/when'), who: ev.compile(def.round.surprise.who, '/round/surprise/who'), slots: def.round.surprise.slots }
+      ? {
+          when: ev.compile(def.round.surprise.when, '/round/surprise/when'),
+          who: ev.compile(def.round.surprise.who, '/round/surprise/who'),
+          slots: def.round.surprise.slots,
+        }
       : null,
     actions,
     triggers,

@@ -3,7 +3,18 @@
  * closure, every reference looked up, and every concept bound to its registered definition.
  */
 import type { Evaluator, Fn } from './evaluator.js';
-import type { Action, Judgment, PolicyEntry, Ruleset, SideChoice, Step, Trigger, EndCondition, Phase, PhaseChoice } from '../model/types.js';
+import type {
+  Action,
+  Judgment,
+  PolicyEntry,
+  Ruleset,
+  SideChoice,
+  Step,
+  Trigger,
+  EndCondition,
+  Phase,
+  PhaseChoice,
+} from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
 import type { HoldExpiry, HoldMode, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
 import type { Engine } from '../run/engine.js';

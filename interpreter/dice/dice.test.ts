@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  Dice,
-  DiceError,
-  MAX_DICE,
-  MAX_SIDES,
-  cyrb128,
-  fnv1a32,
-  parseNotation,
-  Sfc32,
-  type RollResult,
-} from './index.js';
+import { Dice, DiceError, MAX_DICE, MAX_SIDES, cyrb128, fnv1a32, parseNotation, Sfc32, type RollResult } from './index.js';
 
 describe('parseNotation', () => {
   const ok: Array<[string, Array<[number, number]>, number, string]> = [
@@ -28,8 +18,24 @@ describe('parseNotation', () => {
     ['5', [], 5, '5'],
     ['-2', [], -2, '-2'],
     ['0', [], 0, '0'],
-    ['1d6+1d4+2', [[1, 6], [1, 4]], 2, '1d6+1d4+2'],
-    ['  1d6 +  1d4 - 1 + 3 ', [[1, 6], [1, 4]], 2, '1d6+1d4-1+3'],
+    [
+      '1d6+1d4+2',
+      [
+        [1, 6],
+        [1, 4],
+      ],
+      2,
+      '1d6+1d4+2',
+    ],
+    [
+      '  1d6 +  1d4 - 1 + 3 ',
+      [
+        [1, 6],
+        [1, 4],
+      ],
+      2,
+      '1d6+1d4-1+3',
+    ],
     ['1000d1000', [[1000, 1000]], 0, '1000d1000'],
     ['010d06', [[10, 6]], 0, '10d6'],
   ];
@@ -176,8 +182,7 @@ describe('Dice', () => {
         fc.integer({ min: -50, max: 50 }),
         (seed, label, groups, modifier) => {
           const parts = groups.map((g) => `${g.count}d${g.sides}`);
-          const notation =
-            parts.length === 0 ? String(modifier) : parts.join('+') + (modifier < 0 ? `${modifier}` : `+${modifier}`);
+          const notation = parts.length === 0 ? String(modifier) : parts.join('+') + (modifier < 0 ? `${modifier}` : `+${modifier}`);
           const r = new Dice(seed).roll(label, notation);
           const sides = groups.flatMap((g) => new Array<number>(g.count).fill(g.sides));
           expect(r.sides).toEqual(sides);
@@ -197,7 +202,16 @@ describe('Dice', () => {
   });
 
   it('splits a pinned total into consistent dice', () => {
-    const dice = new Dice(1, new Map<string, string | number>([['a', '7'], ['b', '2'], ['c', '12'], ['d', 9], ['e', '-3']]));
+    const dice = new Dice(
+      1,
+      new Map<string, string | number>([
+        ['a', '7'],
+        ['b', '2'],
+        ['c', '12'],
+        ['d', 9],
+        ['e', '-3'],
+      ]),
+    );
     expect(dice.roll('a', '2d6').dice).toEqual([3, 4]);
     expect(dice.roll('b', '2D').dice).toEqual([1, 1]);
     expect(dice.roll('c', '2d6').dice).toEqual([6, 6]);
@@ -210,18 +224,23 @@ describe('Dice', () => {
   it('pinned totals are consistent for every possible total (property)', () => {
     const group = fc.record({ count: fc.integer({ min: 1, max: 6 }), sides: fc.integer({ min: 1, max: 20 }) });
     fc.assert(
-      fc.property(fc.array(group, { minLength: 1, maxLength: 3 }), fc.integer({ min: -5, max: 5 }), fc.double({ min: 0, max: 1, noNaN: true }), (groups, mod, t) => {
-        const notation = groups.map((g) => `${g.count}d${g.sides}`).join('+') + (mod < 0 ? `${mod}` : `+${mod}`);
-        const p = parseNotation(notation);
-        const total = Math.min(p.max, p.min + Math.floor(t * (p.max - p.min + 1)));
-        const r = new Dice(0, new Map([['x', String(total)]])).roll('x', notation);
-        expect(r.total).toBe(total);
-        expect(r.pinned).toBe(true);
-        r.dice.forEach((d, i) => {
-          expect(d).toBeGreaterThanOrEqual(1);
-          expect(d).toBeLessThanOrEqual(r.sides[i]!);
-        });
-      }),
+      fc.property(
+        fc.array(group, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: -5, max: 5 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (groups, mod, t) => {
+          const notation = groups.map((g) => `${g.count}d${g.sides}`).join('+') + (mod < 0 ? `${mod}` : `+${mod}`);
+          const p = parseNotation(notation);
+          const total = Math.min(p.max, p.min + Math.floor(t * (p.max - p.min + 1)));
+          const r = new Dice(0, new Map([['x', String(total)]])).roll('x', notation);
+          expect(r.total).toBe(total);
+          expect(r.pinned).toBe(true);
+          r.dice.forEach((d, i) => {
+            expect(d).toBeGreaterThanOrEqual(1);
+            expect(d).toBeLessThanOrEqual(r.sides[i]!);
+          });
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -230,14 +249,19 @@ describe('Dice', () => {
     const dice = new Dice(1, new Map([['r1.orc.hit', '13']]));
     expect(() => dice.roll('r1.orc.hit', '2d6')).toThrow(DiceError);
     const fresh = new Dice(1, new Map([['r1.orc.hit', '13']]));
-    expect(() => fresh.roll('r1.orc.hit', '2d6')).toThrow(
-      'pin for roll "r1.orc.hit" (2d6): total 13 is impossible; allowed 2..12',
-    );
+    expect(() => fresh.roll('r1.orc.hit', '2d6')).toThrow('pin for roll "r1.orc.hit" (2d6): total 13 is impossible; allowed 2..12');
     expect(() => new Dice(1, new Map([['x', '1']])).roll('x', '2d6')).toThrow(/allowed 2\.\.12/);
   });
 
   it('accepts pinned single dice as "3,4" or "3+4"', () => {
-    const dice = new Dice(1, new Map([['a', '3,4'], ['b', '3 + 4'], ['c', '2, 6, 1']]));
+    const dice = new Dice(
+      1,
+      new Map([
+        ['a', '3,4'],
+        ['b', '3 + 4'],
+        ['c', '2, 6, 1'],
+      ]),
+    );
     expect(dice.roll('a', '2d6')).toMatchObject({ dice: [3, 4], total: 7, pinned: true });
     expect(dice.roll('b', '2d6+1')).toMatchObject({ dice: [3, 4], total: 8 });
     expect(dice.roll('c', '1d4+1d6+1d8')).toMatchObject({ dice: [2, 6, 1], total: 9 });
@@ -269,7 +293,14 @@ describe('Dice', () => {
   });
 
   it('reports unused pins', () => {
-    const dice = new Dice(1, new Map([['r1.a', '3'], ['r1.typo', '4'], ['r1.b#2', '2']]));
+    const dice = new Dice(
+      1,
+      new Map([
+        ['r1.a', '3'],
+        ['r1.typo', '4'],
+        ['r1.b#2', '2'],
+      ]),
+    );
     dice.roll('r1.a', '1d6');
     dice.roll('r1.b', '1d6');
     expect(dice.unusedPins()).toEqual(['r1.typo', 'r1.b#2']);

@@ -275,9 +275,7 @@ describe('iteration', () => {
     expect(run({ map: [{ var: 'xs' }, { '*': [{ var: '' }, 2] }] }, data)).toEqual([2, 4, 6, 8]);
     expect(run({ filter: [{ var: 'xs' }, { '%': [{ var: '' }, 2] }] }, data)).toEqual([1, 3]);
     expect(run({ filter: [{ var: 'people' }, { '>': [{ var: 'hp' }, 0] }] }, data)).toEqual([{ hp: 3 }]);
-    expect(
-      run({ reduce: [{ var: 'xs' }, { '+': [{ var: 'current' }, { var: 'accumulator' }] }, 0] }, data),
-    ).toBe(10);
+    expect(run({ reduce: [{ var: 'xs' }, { '+': [{ var: 'current' }, { var: 'accumulator' }] }, 0] }, data)).toBe(10);
     expect(run({ reduce: [{ var: 'xs' }, { '+': [{ var: 'current' }, { var: 'accumulator' }] }] }, data)).toBeNaN();
     expect(run({ reduce: ['nope', 1, 7] })).toBe(7);
     expect(run({ map: ['nope', 1] })).toEqual([]);

@@ -207,9 +207,7 @@ class Compiler {
     const raw = obj[op];
     const argsAreArray = Array.isArray(raw);
     const rawArgs: readonly unknown[] = argsAreArray ? (raw as unknown[]) : [raw];
-    const args = rawArgs.map((a, i) =>
-      this.node(a, argsAreArray ? joinPointer(opPointer, i) : opPointer, depth + 1),
-    );
+    const args = rawArgs.map((a, i) => this.node(a, argsAreArray ? joinPointer(opPointer, i) : opPointer, depth + 1));
     const def = this.ops.get(op);
     if (def === undefined) {
       this.diagnostics.push(located(this.file, opPointer, unknownOperatorMessage(op, this.ops), this.locate));
@@ -217,7 +215,12 @@ class Compiler {
     }
     const site = new Site(op, this.file, opPointer, argsAreArray, args, this.locate);
     try {
-      return { fn: def.compile(args.map((a) => a.fn), site) };
+      return {
+        fn: def.compile(
+          args.map((a) => a.fn),
+          site,
+        ),
+      };
     } catch (e) {
       if (e instanceof CompileFailure) {
         this.diagnostics.push(e.diagnostic);

@@ -24,7 +24,10 @@ jsonLogic.add_operation('roll', ((notation: unknown, suffix: unknown) => {
   const tail = suffix === undefined || suffix === null ? 'roll' : String(suffix);
   return referenceDice.roll(`${LABEL_PREFIX}.${tail}`, String(notation)).total;
 }) as AnyFn);
-jsonLogic.add_operation('sharedRoll', ((notation: unknown, label: unknown) => referenceDice.rollShared(String(label), String(notation)).total) as AnyFn);
+jsonLogic.add_operation(
+  'sharedRoll',
+  ((notation: unknown, label: unknown) => referenceDice.rollShared(String(label), String(notation)).total) as AnyFn,
+);
 
 // --- comparison -----------------------------------------------------------------------------
 type Outcome = { threw: false; value: unknown } | { threw: true; error: unknown };
@@ -89,9 +92,7 @@ function check(expr: unknown, data: unknown): void {
   const a = ours(expr, data);
   const b = reference(expr, data);
   if (!sameOutcome(a, b)) {
-    throw new Error(
-      `mismatch for ${JSON.stringify(expr)} on ${JSON.stringify(data)}: ours ${show(a)}, json-logic-js ${show(b)}`,
-    );
+    throw new Error(`mismatch for ${JSON.stringify(expr)} on ${JSON.stringify(data)}: ours ${show(a)}, json-logic-js ${show(b)}`);
   }
 }
 
@@ -128,17 +129,59 @@ const data = fc.oneof(
   dataValue,
 );
 
-const path = fc.constantFrom('a', 'b', 'c', 'x', 'a.b', 'a.0', 'x.a', 'x.y.0', 'c.1', '0', '1', '', 'length', 'a.length', 'current', 'accumulator', 'current.a');
+const path = fc.constantFrom(
+  'a',
+  'b',
+  'c',
+  'x',
+  'a.b',
+  'a.0',
+  'x.a',
+  'x.y.0',
+  'c.1',
+  '0',
+  '1',
+  '',
+  'length',
+  'a.length',
+  'current',
+  'accumulator',
+  'current.a',
+);
 const pathLiteral = fc.oneof(path, fc.constantFrom(0, 1, 2));
 
-const missingKey = fc.oneof(
-  { weight: 4, arbitrary: path },
-  { weight: 1, arbitrary: fc.tuple(path, scalar).map(([p, d]) => [p, d]) },
-);
+const missingKey = fc.oneof({ weight: 4, arbitrary: path }, { weight: 1, arbitrary: fc.tuple(path, scalar).map(([p, d]) => [p, d]) });
 
 const ARITY_OPS = [
-  '==', '===', '!=', '!==', '>', '>=', '<', '<=', '+', '-', '/', '%', 'min', 'max', 'cat', 'substr',
-  'merge', 'in', '!', '!!', 'and', 'or', 'if', '?:', 'floor', 'ceil', 'abs', 'round', 'var',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  '+',
+  '-',
+  '/',
+  '%',
+  'min',
+  'max',
+  'cat',
+  'substr',
+  'merge',
+  'in',
+  '!',
+  '!!',
+  'and',
+  'or',
+  'if',
+  '?:',
+  'floor',
+  'ceil',
+  'abs',
+  'round',
+  'var',
 ] as const;
 const UNARY_FORM_OPS = ['!', '!!', '-', '+', 'floor', 'abs', 'round', 'ceil', 'cat', 'merge', 'if', 'var', 'max'] as const;
 const ITERATE_OPS = ['map', 'filter', 'all', 'some', 'none'] as const;
@@ -157,7 +200,9 @@ const { expr } = fc.letrec<{ expr: unknown; compound: unknown }>((tie) => {
     },
     {
       weight: 1,
-      arbitrary: fc.tuple(fc.constantFrom('1d6', '1d10'), fc.constantFrom('shared.a', 'shared.b')).map(([n, l]) => ({ sharedRoll: [n, l] })),
+      arbitrary: fc
+        .tuple(fc.constantFrom('1d6', '1d10'), fc.constantFrom('shared.a', 'shared.b'))
+        .map(([n, l]) => ({ sharedRoll: [n, l] })),
     },
     { weight: 1, arbitrary: fc.array(missingKey, { maxLength: 3 }).map((keys) => ({ missing: keys })) },
     { weight: 1, arbitrary: fc.array(path, { maxLength: 3 }).map((keys) => ({ missing: [keys] })) },
@@ -174,9 +219,7 @@ const { expr } = fc.letrec<{ expr: unknown; compound: unknown }>((tie) => {
     compound: fc.oneof(
       {
         weight: 6,
-        arbitrary: fc
-          .tuple(fc.constantFrom(...ARITY_OPS), args(0, 4))
-          .map(([op, a]) => ({ [op]: a })),
+        arbitrary: fc.tuple(fc.constantFrom(...ARITY_OPS), args(0, 4)).map(([op, a]) => ({ [op]: a })),
       },
       { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...UNARY_FORM_OPS), e).map(([op, a]) => ({ [op]: a })) },
       { weight: 1, arbitrary: args(1, 3).map((a) => ({ '*': a })) },

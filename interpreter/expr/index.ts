@@ -1,11 +1,4 @@
-export {
-  compileExpression,
-  collectVarPaths,
-  knownOperators,
-  type CompileOptions,
-  type Locate,
-  type VarPathRef,
-} from './compile.js';
+export { compileExpression, collectVarPaths, knownOperators, type CompileOptions, type Locate, type VarPathRef } from './compile.js';
 export {
   MAX_EXPRESSION_DEPTH,
   MAX_EXPRESSION_NODES,

@@ -79,7 +79,13 @@ export function migrateDocument(doc: SourceDocument): MigrationResult {
     const kind = statedVersion(doc.value).kind;
     if (node && kind) {
       text = applyEdits(text, [{ offset: node.offset, length: node.length, content: JSON.stringify(schemaUrl(LANGUAGE_MAJOR, kind)) }]);
-      changes.push({ file: doc.file, ...doc.locate('/$schema'), pointer: '/$schema', message: `language v${from} → v${LANGUAGE_MAJOR}`, severity: 'warning' });
+      changes.push({
+        file: doc.file,
+        ...doc.locate('/$schema'),
+        pointer: '/$schema',
+        message: `language v${from} → v${LANGUAGE_MAJOR}`,
+        severity: 'warning',
+      });
     }
   }
   return { from, text, changes };

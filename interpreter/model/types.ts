@@ -160,7 +160,14 @@ export type Effect =
   | { op: 'set'; on?: 'self' | 'target'; key: string; value: Expr; until?: Duration }
   | { op: 'condition'; id: string; on?: 'self' | 'target'; duration: Duration; description?: string; then?: Effect[] }
   | { op: 'adjust'; on?: 'self' | 'target'; key: string; by: Expr; until?: Duration }
-  | { op: 'hold'; resume: 'at' | 'before-act' | 'round-end'; to?: Expr; when?: Expr; takeOver?: boolean | 'current' | 'base'; expires?: 'lost' | 'first-next-round' }
+  | {
+      op: 'hold';
+      resume: 'at' | 'before-act' | 'round-end';
+      to?: Expr;
+      when?: Expr;
+      takeOver?: boolean | 'current' | 'base';
+      expires?: 'lost' | 'first-next-round';
+    }
   | { op: 'note'; text: string }
   | { op: 'call'; procedure: string; with?: Record<string, Expr> };
 
@@ -252,7 +259,11 @@ export interface Ruleset {
     /** True while a combatant cannot act although still in the fight. */
     cannotAct?: Expr;
   };
-  economy: { description?: string; slots: Record<string, number>; exchanges?: Array<{ spend: Record<string, number>; gain: Record<string, number>; description?: string }> };
+  economy: {
+    description?: string;
+    slots: Record<string, number>;
+    exchanges?: Array<{ spend: Record<string, number>; gain: Record<string, number>; description?: string }>;
+  };
   initiative: Initiative;
   orderings?: Record<string, Ordering>;
   round: RoundDef;

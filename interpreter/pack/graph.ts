@@ -24,7 +24,13 @@ export function mergePacks(...groups: LoadedPack[][]): PackSet {
   for (const p of groups.flat()) {
     const other = set.get(p.manifest.id);
     if (other) {
-      errors.push(at(p, '/id', `two packs with the same id: ${packLabel(p.manifest)} (${p.origin}) and ${packLabel(other.manifest)} (${other.origin}); install one at a time`));
+      errors.push(
+        at(
+          p,
+          '/id',
+          `two packs with the same id: ${packLabel(p.manifest)} (${p.origin}) and ${packLabel(other.manifest)} (${other.origin}); install one at a time`,
+        ),
+      );
       continue;
     }
     set.set(p.manifest.id, p);
@@ -42,9 +48,18 @@ export function dependencyOrder(set: PackSet): LoadedPack[] {
   for (const p of set.values()) {
     for (const [dep, range] of Object.entries(p.manifest.dependencies ?? {})) {
       const q = set.get(dep);
-      if (!q) errors.push(at(p, depPointer(dep), `${packLabel(p.manifest)} needs ${dep} ${range}, which is not installed (install it first, or give it in the same command)`));
+      if (!q)
+        errors.push(
+          at(
+            p,
+            depPointer(dep),
+            `${packLabel(p.manifest)} needs ${dep} ${range}, which is not installed (install it first, or give it in the same command)`,
+          ),
+        );
       else if (!semver.satisfies(q.manifest.version, range, { includePrerelease: true })) {
-        errors.push(at(p, depPointer(dep), `${packLabel(p.manifest)} needs ${dep} ${range}, but ${packLabel(q.manifest)} is installed: incompatible`));
+        errors.push(
+          at(p, depPointer(dep), `${packLabel(p.manifest)} needs ${dep} ${range}, but ${packLabel(q.manifest)} is installed: incompatible`),
+        );
       }
     }
   }
@@ -57,7 +72,10 @@ export function dependencyOrder(set: PackSet): LoadedPack[] {
     if (s === 'done') return;
     if (s === 'visiting') {
       const cycle = path.slice(path.indexOf(p));
-      const key = cycle.map((c) => c.manifest.id).sort().join(',');
+      const key = cycle
+        .map((c) => c.manifest.id)
+        .sort()
+        .join(',');
       if (!reported.has(key)) {
         reported.add(key);
         const names = [...cycle, p].map((c) => packLabel(c.manifest)).join(' → ');

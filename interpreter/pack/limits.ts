@@ -42,7 +42,8 @@ const TEXT_NAMES = /^(readme|licen[cs]e|copying|changelog|changes|history|notice
  * refused outright rather than skipped: a rule pack has no reason to carry code, and a pack
  * that does is either broken or hostile.
  */
-const EXECUTABLE = /\.(m?js|cjs|jsx|ts|mts|cts|tsx|wasm|node|html?|xhtml|svg|sh|bash|zsh|ps1|bat|cmd|exe|dll|so|dylib|py|rb|pl|php|jar|vbs|app|msi|com|scr)$/i;
+const EXECUTABLE =
+  /\.(m?js|cjs|jsx|ts|mts|cts|tsx|wasm|node|html?|xhtml|svg|sh|bash|zsh|ps1|bat|cmd|exe|dll|so|dylib|py|rb|pl|php|jar|vbs|app|msi|com|scr)$/i;
 
 export function classify(path: string): EntryClass {
   const base = path.slice(path.lastIndexOf('/') + 1);

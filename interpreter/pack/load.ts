@@ -61,7 +61,11 @@ export function loadPack(input: PackFiles, ctx: LoadContext): LoadedPack {
   const warnings: Diagnostic[] = [];
   const executables = pf.files.filter((f) => classify(f.path) === 'executable').map((f) => f.path);
   if (executables.length) {
-    throw packError(pf.origin, executables[0]!, `refused: the pack holds executable content (${executables.join(', ')}); a rule pack holds only JSON documents and text`);
+    throw packError(
+      pf.origin,
+      executables[0]!,
+      `refused: the pack holds executable content (${executables.join(', ')}); a rule pack holds only JSON documents and text`,
+    );
   }
   const byPath = new Map(pf.files.map((f) => [f.path, f]));
   const mf = byPath.get(MANIFEST_FILE);
@@ -70,15 +74,28 @@ export function loadPack(input: PackFiles, ctx: LoadContext): LoadedPack {
   const problems = ctx.manifestValidator.validate(manifestDoc, PACK_SCHEMA_ID);
   if (problems.length) throw new PhasebookError(problems);
   const manifest = manifestDoc.value as PackManifest;
-  const at = (pointer: string, message: string): Diagnostic => ({ file: manifestDoc.file, ...manifestDoc.locate(pointer), pointer, message, severity: 'error' });
+  const at = (pointer: string, message: string): Diagnostic => ({
+    file: manifestDoc.file,
+    ...manifestDoc.locate(pointer),
+    pointer,
+    message,
+    severity: 'error',
+  });
   const errors: Diagnostic[] = [];
 
-  if (!semver.validRange(manifest.compatibility.language)) errors.push(at('/compatibility/language', `"${manifest.compatibility.language}" is not a semver range`));
+  if (!semver.validRange(manifest.compatibility.language))
+    errors.push(at('/compatibility/language', `"${manifest.compatibility.language}" is not a semver range`));
   else if (!semver.satisfies(LANGUAGE_VERSION, manifest.compatibility.language)) {
-    errors.push(at('/compatibility/language', `${packLabel(manifest)} is written for language ${manifest.compatibility.language}; this Phasebook reads language ${LANGUAGE_VERSION}`));
+    errors.push(
+      at(
+        '/compatibility/language',
+        `${packLabel(manifest)} is written for language ${manifest.compatibility.language}; this Phasebook reads language ${LANGUAGE_VERSION}`,
+      ),
+    );
   }
   for (const [dep, range] of Object.entries(manifest.dependencies ?? {})) {
-    if (!semver.validRange(range)) errors.push(at(`/dependencies/${dep.replace(/~/g, '~0').replace(/\//g, '~1')}`, `"${range}" is not a semver range`));
+    if (!semver.validRange(range))
+      errors.push(at(`/dependencies/${dep.replace(/~/g, '~0').replace(/\//g, '~1')}`, `"${range}" is not a semver range`));
     if (dep === manifest.id) errors.push(at(`/dependencies/${dep.replace(/\//g, '~1')}`, `${packLabel(manifest)} depends on itself`));
   }
   if (errors.length) throw new PhasebookError(errors);
@@ -114,7 +131,14 @@ export function loadPack(input: PackFiles, ctx: LoadContext): LoadedPack {
       ctx.core.checked(doc, [c.kind]);
       const id = (doc.value as { id: string }).id;
       const other = ids.get(id);
-      if (other) errors.push({ file: doc.file, ...doc.locate('/id'), pointer: '/id', message: `the id "${id}" is already used by ${other} in this pack`, severity: 'error' });
+      if (other)
+        errors.push({
+          file: doc.file,
+          ...doc.locate('/id'),
+          pointer: '/id',
+          message: `the id "${id}" is already used by ${other} in this pack`,
+          severity: 'error',
+        });
       ids.set(id, c.path);
       documents.push({ path: c.path, kind: c.kind, id, doc });
     } catch (err) {
@@ -123,7 +147,10 @@ export function loadPack(input: PackFiles, ctx: LoadContext): LoadedPack {
     }
   }
   const texts = new Map<string, string>();
-  for (const [key, path] of [['readme', manifest.readme], ['changelog', manifest.changelog]] as const) {
+  for (const [key, path] of [
+    ['readme', manifest.readme],
+    ['changelog', manifest.changelog],
+  ] as const) {
     if (path === undefined) continue;
     const f = byPath.get(path);
     if (!f) errors.push(at(`/${key}`, `"${path}" is not in the pack`));
@@ -135,8 +162,12 @@ export function loadPack(input: PackFiles, ctx: LoadContext): LoadedPack {
     if (cls === 'text') {
       texts.set(f.path, text(pf, f));
       taken.add(f.path);
-    } else if (cls === 'document') warnings.push(packDiagnostic(pf.origin, f.path, `skipped: a .json file not listed in the manifest's "contents"`, 'warning'));
-    else if (cls === 'other') warnings.push(packDiagnostic(pf.origin, f.path, 'skipped: only JSON documents and text files (readme, licence, changelog) are taken', 'warning'));
+    } else if (cls === 'document')
+      warnings.push(packDiagnostic(pf.origin, f.path, `skipped: a .json file not listed in the manifest's "contents"`, 'warning'));
+    else if (cls === 'other')
+      warnings.push(
+        packDiagnostic(pf.origin, f.path, 'skipped: only JSON documents and text files (readme, licence, changelog) are taken', 'warning'),
+      );
   }
   // Presets: their references inside this pack must exist (those into dependencies are checked with them).
   for (const [i, p] of (manifest.presets ?? []).entries()) {
@@ -151,10 +182,15 @@ export function loadPack(input: PackFiles, ctx: LoadContext): LoadedPack {
       else if (r.pack === undefined || r.pack === manifest.id) {
         const d = documents.find((x) => x.id === r.id);
         if (!d) errors.push(at(pointer, `no document "${r.id}" in ${packLabel(manifest)}`));
-        else if (d.kind !== kind) errors.push(at(pointer, `"${r.id}" is ${d.kind === 'overlay' ? 'an' : 'a'} ${d.kind}, not ${kind === 'overlay' ? 'an' : 'a'} ${kind}`));
-      } else if (!(manifest.dependencies ?? {})[r.pack]) errors.push(at(pointer, `${r.pack} is not among the dependencies of ${packLabel(manifest)}`));
+        else if (d.kind !== kind)
+          errors.push(
+            at(pointer, `"${r.id}" is ${d.kind === 'overlay' ? 'an' : 'a'} ${d.kind}, not ${kind === 'overlay' ? 'an' : 'a'} ${kind}`),
+          );
+      } else if (!(manifest.dependencies ?? {})[r.pack])
+        errors.push(at(pointer, `${r.pack} is not among the dependencies of ${packLabel(manifest)}`));
     }
-    if ((manifest.presets ?? []).findIndex((q) => q.id === p.id) !== i) errors.push(at(`/presets/${i}/id`, `the preset id "${p.id}" is used twice`));
+    if ((manifest.presets ?? []).findIndex((q) => q.id === p.id) !== i)
+      errors.push(at(`/presets/${i}/id`, `the preset id "${p.id}" is used twice`));
   }
   if (errors.length) throw new PhasebookError(errors);
   const files = pf.files.filter((f) => taken.has(f.path));

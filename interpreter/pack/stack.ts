@@ -27,7 +27,9 @@ export interface Resolved {
 }
 
 const fail = (where: Where, message: string): never => {
-  throw new PhasebookError([{ file: where.doc.file, ...where.doc.locate(where.pointer), pointer: where.pointer, message, severity: 'error' }]);
+  throw new PhasebookError([
+    { file: where.doc.file, ...where.doc.locate(where.pointer), pointer: where.pointer, message, severity: 'error' },
+  ]);
 };
 const article = (k: string) => (k === 'overlay' || k === 'encounter' ? 'an' : 'a');
 

@@ -86,7 +86,8 @@ function crc32(data: Uint8Array): number {
  */
 export function readZip(bytes: Uint8Array, origin: string, limits: PackLimits = DEFAULT_PACK_LIMITS): PackFiles {
   const entries = centralDirectory(bytes, origin);
-  if (entries.length > limits.maxFiles) throw packError(origin, null, `${entries.length} entries in the zip (the limit is ${limits.maxFiles} files)`);
+  if (entries.length > limits.maxFiles)
+    throw packError(origin, null, `${entries.length} entries in the zip (the limit is ${limits.maxFiles} files)`);
   const seen = new Set<string>();
   let total = 0;
   for (const en of entries) {
@@ -95,16 +96,25 @@ export function readZip(bytes: Uint8Array, origin: string, limits: PackLimits = 
     if (seen.has(en.name)) throw packError(origin, en.name, 'refused: the zip holds this path twice');
     seen.add(en.name);
     if (en.unixType === S_IFLNK) throw packError(origin, en.name, 'refused: a symbolic link (a pack holds only plain files)');
-    if (en.unixType !== 0 && en.unixType !== S_IFREG && en.unixType !== S_IFDIR) throw packError(origin, en.name, 'refused: not a plain file');
+    if (en.unixType !== 0 && en.unixType !== S_IFREG && en.unixType !== S_IFDIR)
+      throw packError(origin, en.name, 'refused: not a plain file');
     if (en.encrypted) throw packError(origin, en.name, 'refused: an encrypted entry');
-    if (en.method !== 0 && en.method !== 8) throw packError(origin, en.name, `refused: compression method ${en.method} (only stored and deflate)`);
-    if (en.size > limits.maxFileBytes) throw packError(origin, en.name, `refused: ${en.size} bytes uncompressed (the limit is ${limits.maxFileBytes} per file)`);
+    if (en.method !== 0 && en.method !== 8)
+      throw packError(origin, en.name, `refused: compression method ${en.method} (only stored and deflate)`);
+    if (en.size > limits.maxFileBytes)
+      throw packError(origin, en.name, `refused: ${en.size} bytes uncompressed (the limit is ${limits.maxFileBytes} per file)`);
     if (en.compressed >= RATIO_FLOOR_BYTES || en.size > RATIO_FLOOR_BYTES * limits.maxRatio) {
       const ratio = en.size / Math.max(1, en.compressed);
-      if (ratio > limits.maxRatio) throw packError(origin, en.name, `refused: compression ratio ${Math.round(ratio)}:1 (the limit is ${limits.maxRatio}:1; a zip bomb?)`);
+      if (ratio > limits.maxRatio)
+        throw packError(
+          origin,
+          en.name,
+          `refused: compression ratio ${Math.round(ratio)}:1 (the limit is ${limits.maxRatio}:1; a zip bomb?)`,
+        );
     }
     total += en.size;
-    if (total > limits.maxTotalBytes) throw packError(origin, en.name, `refused: more than ${limits.maxTotalBytes} bytes uncompressed in all (the limit)`);
+    if (total > limits.maxTotalBytes)
+      throw packError(origin, en.name, `refused: more than ${limits.maxTotalBytes} bytes uncompressed in all (the limit)`);
   }
   // Inflate only the entries loadPack may use; the others are listed by name only.
   const wanted = new Set(entries.filter((en) => !en.name.endsWith('/') && classify(en.name) !== 'other').map((en) => en.name));

@@ -101,7 +101,9 @@ describe('readDocumentText: strict JSON', () => {
   });
 
   it('parses numbers exactly as JSON.parse does', () => {
-    const texts = ['[0, -0, 1e-400, 1E2, 1.5e-3, 0.1, 123456789012345678901234567890, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308]'];
+    const texts = [
+      '[0, -0, 1e-400, 1E2, 1.5e-3, 0.1, 123456789012345678901234567890, 5e-324, 2.2250738585072014e-308, 1.7976931348623157e308]',
+    ];
     for (const t of texts) {
       const got = readDocumentText('n', t).value as number[];
       const want = JSON.parse(t) as number[];
@@ -119,7 +121,11 @@ describe('readDocumentText: strict JSON', () => {
       }
       throw new Error('not refused');
     })();
-    expect(err.diagnostics.map((d) => [d.line, d.col, d.pointer])).toEqual([[2, 2, '/1'], [2, 9, '/2'], [3, 2, '/3']]);
+    expect(err.diagnostics.map((d) => [d.line, d.col, d.pointer])).toEqual([
+      [2, 2, '/1'],
+      [2, 9, '/2'],
+      [3, 2, '/3'],
+    ]);
     expect(err.diagnostics[0]!.message).toMatch(/^the number "1e400" is out of range/);
   });
 
@@ -165,7 +171,15 @@ describe('readDocumentText: forbidden keys', () => {
   });
 
   it('refuses them nested deep and inside arrays, reporting every one', () => {
-    const text = ['{', '  "a": [', '    {"b": {"c": [{"__proto__": {"x": 1}}]}},', '    {"prototype": 2}', '  ],', '  "constructor": null', '}'].join('\n');
+    const text = [
+      '{',
+      '  "a": [',
+      '    {"b": {"c": [{"__proto__": {"x": 1}}]}},',
+      '    {"prototype": 2}',
+      '  ],',
+      '  "constructor": null',
+      '}',
+    ].join('\n');
     const errors = errorsIn(text);
     expect(errors.map((e) => [e.at, e.pointer])).toEqual([
       ['3:19', '/a/0/b/c/0/__proto__'],
@@ -325,7 +339,14 @@ describe('readDocumentFile', () => {
   it('reports a missing file', () => {
     const path = join(dir, 'nope.json');
     expect(diagnosticsOf(() => readDocumentFile(path))).toEqual([
-      { file: path, line: 1, col: 1, pointer: '', message: `cannot read ${JSON.stringify(path)}: the file does not exist`, severity: 'error' },
+      {
+        file: path,
+        line: 1,
+        col: 1,
+        pointer: '',
+        message: `cannot read ${JSON.stringify(path)}: the file does not exist`,
+        severity: 'error',
+      },
     ]);
   });
 
@@ -442,10 +463,7 @@ describe('properties', () => {
 
   it('round-trips random JSON values and locates every pointer', () => {
     fc.assert(
-      fc.property(
-        jsonValue,
-        (v) => check(v),
-      ),
+      fc.property(jsonValue, (v) => check(v)),
       { numRuns: 300 },
     );
   });
@@ -462,12 +480,9 @@ describe('properties', () => {
 
   it('also round-trips compact JSON', () => {
     fc.assert(
-      fc.property(
-        jsonValue,
-        (v) => {
-          expect(readDocumentText('c', JSON.stringify(v)).value).toEqual(v);
-        },
-      ),
+      fc.property(jsonValue, (v) => {
+        expect(readDocumentText('c', JSON.stringify(v)).value).toEqual(v);
+      }),
       { numRuns: 200 },
     );
   });
@@ -490,7 +505,27 @@ describe('properties', () => {
   });
 
   it('agrees with JSON.parse about what is valid JSON (ignoring forbidden and duplicate keys)', () => {
-    const piece = fc.constantFrom('{', '}', '[', ']', ',', ':', '"a"', '"b"', '1', '-0', '0.5', 'true', 'null', ' ', '\n', '01', '1.', '//', "'x'");
+    const piece = fc.constantFrom(
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      '"a"',
+      '"b"',
+      '1',
+      '-0',
+      '0.5',
+      'true',
+      'null',
+      ' ',
+      '\n',
+      '01',
+      '1.',
+      '//',
+      "'x'",
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const s = pieces.join('');

@@ -540,7 +540,10 @@ function describeSyntaxError(text: string, lines: LineIndex, raw: RawSyntaxError
           i++;
         } else if (c < 0x20) {
           const hint = CONTROL_ESCAPES[c] ? ` (write ${CONTROL_ESCAPES[c]})` : '';
-          return { offset: i, message: `control character ${codePointName(String.fromCharCode(c))} must be escaped inside a string${hint}` };
+          return {
+            offset: i,
+            message: `control character ${codePointName(String.fromCharCode(c))} must be escaped inside a string${hint}`,
+          };
         }
       }
       return { offset, message: code === E.InvalidCharacter ? 'invalid character in a string' : 'invalid escape sequence in a string' };

@@ -148,7 +148,11 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
     }
     for (const [i, req] of (ov.requires ?? []).entries()) {
       if (!appliedSet.has(req)) {
-        fail(o, `/requires/${i}`, `this overlay requires "${req}", which must be given before it (--with ${req}.json --with ${ov.id}.json)`);
+        fail(
+          o,
+          `/requires/${i}`,
+          `this overlay requires "${req}", which must be given before it (--with ${req}.json --with ${ov.id}.json)`,
+        );
       }
     }
     const layered = new Set(ov.requires ?? []);
@@ -157,7 +161,11 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
       const segments = parsePath(change.path);
       const bad = segments.find((seg) => FORBIDDEN_SEGMENTS.has(seg));
       if (bad !== undefined) {
-        fail(o, `${at}/path`, `the path segment ${JSON.stringify(bad)} is not allowed: rule packs come from strangers and such keys can reach JavaScript object prototypes`);
+        fail(
+          o,
+          `${at}/path`,
+          `the path segment ${JSON.stringify(bad)} is not allowed: rule packs come from strangers and such keys can reach JavaScript object prototypes`,
+        );
         return;
       }
       const key = segments.join('/');
@@ -217,7 +225,8 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
     }
     return { file: base.file, pointer: '', line: 1, col: 1 };
   };
-  const locate = (file: string, pointer: string) => (file === base.file ? base : overlays.find((x) => x.file === file) ?? base).locate(pointer);
+  const locate = (file: string, pointer: string) =>
+    (file === base.file ? base : (overlays.find((x) => x.file === file) ?? base)).locate(pointer);
   return { ruleset, overlays: applied, origin, locate };
 }
 
@@ -257,7 +266,8 @@ function applyChange(doc: Record<string, Json>, change: PatchOp, segments: strin
         if (!isObject(change.value)) return { field: 'value', message: 'an item added to a list must be an object with an id' };
         const item = clone(change.value);
         if (item.id === undefined) item.id = last;
-        if (item.id !== last) return { field: 'value', message: `the item's id "${String(item.id)}" differs from the path's last segment "${last}"` };
+        if (item.id !== last)
+          return { field: 'value', message: `the item's id "${String(item.id)}" differs from the path's last segment "${last}"` };
         return place(parent, item, change.before, change.after);
       }
       if (isObject(parent)) {
@@ -281,7 +291,8 @@ function applyChange(doc: Record<string, Json>, change: PatchOp, segments: strin
       return null;
     }
     case 'remove': {
-      if (!existing.found) return { field: 'path', message: `nothing to remove at ${'/' + segments.join('/')}: ${describeChoices(parent)}` };
+      if (!existing.found)
+        return { field: 'path', message: `nothing to remove at ${'/' + segments.join('/')}: ${describeChoices(parent)}` };
       if (Array.isArray(parent)) parent.splice(existing.index!, 1);
       else delete (parent as Record<string, Json>)[last];
       return null;

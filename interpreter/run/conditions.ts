@@ -25,7 +25,8 @@ function expire(this: Engine, moment: Moment): void {
       const value = num(cond.owner.view[cond.adjust.key]) - cond.adjust.by;
       this.setView(cond.owner, cond.adjust.key, value);
       // A change of initiative is visible when it is made, and when it is taken back.
-      if (cond.adjust.key === 'initiative') this.emit('initiative', { who: cond.owner.id, scope: 'combatant', value, adjusted: -cond.adjust.by, expired: true });
+      if (cond.adjust.key === 'initiative')
+        this.emit('initiative', { who: cond.owner.id, scope: 'combatant', value, adjusted: -cond.adjust.by, expired: true });
       this.recheckOut(cond.owner);
       continue;
     }
@@ -39,7 +40,16 @@ function expire(this: Engine, moment: Moment): void {
     if (i >= 0) list.splice(i, 1);
     this.emit('condition', { target: cond.owner.id, condition: cond.id, ended: true });
     if (cond.then && !cond.then.by.out) {
-      const f: Frame = { actor: cond.then.by, target: cond.then.target, action: null, local: {}, reaction: {}, defer: null, prefix: cond.then.prefix, depth: 0 };
+      const f: Frame = {
+        actor: cond.then.by,
+        target: cond.then.target,
+        action: null,
+        local: {},
+        reaction: {},
+        defer: null,
+        prefix: cond.then.prefix,
+        depth: 0,
+      };
       this.runEffects(cond.then.effects, f);
     }
   }

@@ -22,7 +22,11 @@ function declare(this: Engine, who: Cmb[], phase: string | null): void {
     const label = `r${this.round}.${phase ? `${phase}.` : ''}${decl.choice.def.id}`;
     reversed = this.decide(label, ['first', 'second'], decl.choice.def.default, this.holder) === 'second';
   }
-  const groups = orderIntoGroups(standing.map((c) => this.orderable(c, null)), decl.order, this.orderEnv(`r${this.round}.declare`, reversed));
+  const groups = orderIntoGroups(
+    standing.map((c) => this.orderable(c, null)),
+    decl.order,
+    this.orderEnv(`r${this.round}.declare`, reversed),
+  );
   const phases = phase ? [phase] : [...this.rs.phases, ...this.rs.finally].map((p) => p.def.id);
   for (const g of groups) {
     for (const item of g) {
@@ -47,7 +51,7 @@ function declareOne(this: Engine, c: Cmb, phase: string, budget: Record<string, 
     const action = this.rs.actions.get(entry.action)!;
     if (action.def.phase !== phase) continue;
     this.scriptUsed.add(entry);
-    const target = entry.target ? this.byId.get(entry.target) ?? null : null;
+    const target = entry.target ? (this.byId.get(entry.target) ?? null) : null;
     this.addDecl(c, action, target, phase, budget, true);
   }
   if (script.some((s) => this.rs.actions.get(s.action)!.def.phase === phase)) return;
@@ -80,17 +84,42 @@ function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string
   return null;
 }
 
-function addDecl(this: Engine, c: Cmb, action: CAction, target: Cmb | null, phase: string, budget: Record<string, number>, scripted: boolean, answered = false): void {
+function addDecl(
+  this: Engine,
+  c: Cmb,
+  action: CAction,
+  target: Cmb | null,
+  phase: string,
+  budget: Record<string, number>,
+  scripted: boolean,
+  answered = false,
+): void {
   const after = this.planSpend(budget, action.uses);
   if (after) Object.assign(budget, after);
   else for (const s of action.uses) budget[s] = (budget[s] ?? 0) - 1;
   const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
   this.decls.push(d);
   (c.view.plan as string[]).push(action.def.id);
-  this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase, ...(scripted ? { scripted: true } : {}), ...(answered ? { answered: true } : {}) });
+  this.emit('declare', {
+    combatant: c.id,
+    action: action.def.id,
+    target: target?.id ?? null,
+    for: phase,
+    ...(scripted ? { scripted: true } : {}),
+    ...(answered ? { answered: true } : {}),
+  });
   this.rs.initiative.scope.declared?.(this, d);
   if (action.onDeclare.length) {
-    this.runEffects(action.onDeclare, { actor: c, target, action, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${c.id}.${action.def.id}`, depth: 0 });
+    this.runEffects(action.onDeclare, {
+      actor: c,
+      target,
+      action,
+      local: {},
+      reaction: {},
+      defer: null,
+      prefix: `r${this.round}.${c.id}.${action.def.id}`,
+      depth: 0,
+    });
   }
 }
 

@@ -42,7 +42,10 @@ function planSpend(this: Engine, slots: Record<string, number>, uses: string[]):
 function countAct(this: Engine): void {
   const max = this.rs.limits.actsPerRound ?? DEFAULT_LIMITS.actsPerRound;
   if (++this.actsThisRound > max) {
-    throw this.rs.evaluator.at('/round', `round ${this.round} did not end after ${max} acts: the rules never let it end (limits.actsPerRound)`);
+    throw this.rs.evaluator.at(
+      '/round',
+      `round ${this.round} did not end after ${max} acts: the rules never let it end (limits.actsPerRound)`,
+    );
   }
 }
 

@@ -103,7 +103,8 @@ export class Engine {
   /** Script entries already declared (a resumed turn must not declare them again). */
   readonly scriptUsed = new Set<unknown>();
   /** Side-level values of the expression data; recomputed only after something changed. */
-  sideSummary: { sideList: unknown[]; standingSides: number; lastStanding: string | null; best: Record<string, string | null> } | null = null;
+  sideSummary: { sideList: unknown[]; standingSides: number; lastStanding: string | null; best: Record<string, string | null> } | null =
+    null;
   everyone: unknown[] = [];
   /** The battle line: bumped whenever a position or an out-of-the-fight flag changes. */
   lineVersion = 0;

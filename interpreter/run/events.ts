@@ -10,7 +10,11 @@ type FieldsArg<T extends EventType> = object extends EventFields<T> ? [fields?: 
 
 /** Add an event to the trace: its number, the round, and where it happened, then its own fields. */
 function emitEvent(this: Engine, type: EventType, fields?: object): { seq: number } {
-  const e: { seq: number; type: EventType; round: number; turn?: string; phase?: string; step?: string } = { seq: this.seq++, type, round: this.round };
+  const e: { seq: number; type: EventType; round: number; turn?: string; phase?: string; step?: string } = {
+    seq: this.seq++,
+    type,
+    round: this.round,
+  };
   if (this.turn !== undefined && type !== 'round.start' && type !== 'round.end') e.turn = this.turn;
   if (this.phase !== undefined) e.phase = this.phase;
   if (this.step !== undefined) e.step = this.step;
@@ -34,7 +38,12 @@ function decide(this: Engine, asked: string, options: string[], fallback: string
   let pinned = this.choices.get(label);
   if (this.opts.host) {
     this.opts.host.at(label);
-    const answer = this.opts.host.decide({ label, options, default: pinned !== undefined && options.includes(pinned) ? pinned : fallback, by });
+    const answer = this.opts.host.decide({
+      label,
+      options,
+      default: pinned !== undefined && options.includes(pinned) ? pinned : fallback,
+      by,
+    });
     if (answer !== undefined) {
       if (pinned !== undefined) this.usedChoices.add(label);
       pinned = answer;
@@ -48,8 +57,22 @@ function decide(this: Engine, asked: string, options: string[], fallback: string
       const pointer = `/decisions/${label.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       throw new PhasebookError([
         inEncounter
-          ? { file: ENCOUNTER_FILE, line: 1, col: 1, pointer, message: `decision "${label}" is pinned to "${pinned}", which is not one of ${options.join(', ')}`, severity: 'error' }
-          : { file: '<command line>', line: 1, col: 1, pointer: '', message: `--choose ${label}=${pinned}: "${pinned}" is not one of ${options.join(', ')}`, severity: 'error' },
+          ? {
+              file: ENCOUNTER_FILE,
+              line: 1,
+              col: 1,
+              pointer,
+              message: `decision "${label}" is pinned to "${pinned}", which is not one of ${options.join(', ')}`,
+              severity: 'error',
+            }
+          : {
+              file: '<command line>',
+              line: 1,
+              col: 1,
+              pointer: '',
+              message: `--choose ${label}=${pinned}: "${pinned}" is not one of ${options.join(', ')}`,
+              severity: 'error',
+            },
       ]);
     }
     chosen = pinned;

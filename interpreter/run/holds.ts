@@ -57,7 +57,10 @@ function resumeAtRoundEnd(this: Engine): void {
     this.resuming.add(c);
     for (const d of this.decls) if (d.c === c) d.held = false;
   }
-  this.playTurn(new Set(waiting), waiting.map((c) => c.id));
+  this.playTurn(
+    new Set(waiting),
+    waiting.map((c) => c.id),
+  );
 }
 
 /** Still holding when the round ends: each hold expires the way it says. */

@@ -59,7 +59,9 @@ export function declareByHost(e: Engine, c: Cmb, phase: string, budget: Record<s
   }
   // Nothing to choose in this phase: nothing to ask.
   if (options.length === 0) return false;
-  const script = (e.encounter.script ?? []).find((s) => s.round === e.round && s.combatant === c.id && e.rs.actions.get(s.action)?.def.phase === phase);
+  const script = (e.encounter.script ?? []).find(
+    (s) => s.round === e.round && s.combatant === c.id && e.rs.actions.get(s.action)?.def.phase === phase,
+  );
   let fallback: DeclarationAsk['default'] = null;
   if (script) fallback = { action: script.action, target: script.target ?? null };
   else {
@@ -74,7 +76,7 @@ export function declareByHost(e: Engine, c: Cmb, phase: string, budget: Record<s
   }
   const action = e.rs.actions.get(answer.action);
   if (!action) throw new Error(`declaration ${label}: unknown action "${answer.action}"`);
-  const target = answer.target === null ? null : e.byId.get(answer.target) ?? null;
+  const target = answer.target === null ? null : (e.byId.get(answer.target) ?? null);
   e.addDecl(c, action, target, phase, budget, false, true);
   return true;
 }
@@ -184,14 +186,34 @@ function join(e: Engine, sideId: string, spec: Extract<Intervention, { op: 'join
   const view: Record<string, unknown> = {};
   for (const [stat, sd] of Object.entries(e.rs.def.combatant.stats)) view[stat] = sd.default ?? 0;
   for (const [stat, v] of Object.entries(spec.stats ?? {})) view[stat] = v;
-  Object.assign(view, { id: spec.id, name: spec.name ?? spec.id, side: sideId, tags: [...(spec.tags ?? [])], plan: [], done: [], doneLastRound: [] });
+  Object.assign(view, {
+    id: spec.id,
+    name: spec.name ?? spec.id,
+    side: sideId,
+    tags: [...(spec.tags ?? [])],
+    plan: [],
+    done: [],
+    doneLastRound: [],
+  });
   Object.assign(view, { initiativeAtRoundStart: null, conditions: [], moved: 0, engagedAtRoundStart: false, initiative: null });
   if (typeof view.position !== 'number') view.position = 0;
   const index = Math.max(-1, ...[...e.byId.values()].map((c) => c.index)) + 1;
-  const c: Cmb = { id: spec.id, side: sideId, index, view, slots: { ...e.rs.def.economy.slots }, out: false, reactions: new Map(), initiative: null };
+  const c: Cmb = {
+    id: spec.id,
+    side: sideId,
+    index,
+    view,
+    slots: { ...e.rs.def.economy.slots },
+    out: false,
+    reactions: new Map(),
+    initiative: null,
+  };
   Object.defineProperty(view, 'engaged', { enumerable: true, get: () => e.isEngaged(c) });
   for (const [name, d] of e.rs.derived) {
-    Object.defineProperty(view, name, { enumerable: true, get: () => d({ actor: view, options: e.rs.options, sides: e.sidesMap, round: e.round }) });
+    Object.defineProperty(view, name, {
+      enumerable: true,
+      get: () => d({ actor: view, options: e.rs.options, sides: e.sidesMap, round: e.round }),
+    });
   }
   side.members.push(c);
   (side.view.members as unknown[] | undefined)?.push(view);
@@ -227,7 +249,15 @@ function snapshot(e: Engine): TrackerSnapshot {
   if (by === 'combatant') {
     const ini = (c: Cmb) => (typeof c.view.initiative === 'number' ? c.view.initiative : -Infinity);
     // Before initiative is rolled, nobody's place is known yet.
-    const waiting = e.cmbs.filter((c) => !c.out && typeof c.view.initiative === 'number' && !e.turnPlayed.has(c) && !e.endedTurn.has(c) && !e.holds.has(c) && !inTurn.has(c.id));
+    const waiting = e.cmbs.filter(
+      (c) =>
+        !c.out &&
+        typeof c.view.initiative === 'number' &&
+        !e.turnPlayed.has(c) &&
+        !e.endedTurn.has(c) &&
+        !e.holds.has(c) &&
+        !inTurn.has(c.id),
+    );
     waiting.sort((a, b) => ini(b) - ini(a) || a.index - b.index);
     for (const c of waiting) {
       const last = toCome[toCome.length - 1];
@@ -236,11 +266,17 @@ function snapshot(e: Engine): TrackerSnapshot {
     }
   } else if (by === 'side') {
     const at = e.sideOrder.findIndex((tier) => tier.some((s) => inTurn.has(s)));
-    toCome = e.phase === undefined && turn === null && e.step === undefined ? e.sideOrder.map((t) => [...t]) : e.sideOrder.slice(at + 1).map((t) => [...t]);
+    toCome =
+      e.phase === undefined && turn === null && e.step === undefined
+        ? e.sideOrder.map((t) => [...t])
+        : e.sideOrder.slice(at + 1).map((t) => [...t]);
   }
   const holding = [...e.holds].map(([c, h]) => ({
     id: c.id,
-    resumes: h.resume === 'at' ? `at initiative ${num(c.view.initiative)}` : (RESUMES[h.resume] ?? h.resume) + (h.expires === 'first-next-round' ? ', else first next round' : ''),
+    resumes:
+      h.resume === 'at'
+        ? `at initiative ${num(c.view.initiative)}`
+        : (RESUMES[h.resume] ?? h.resume) + (h.expires === 'first-next-round' ? ', else first next round' : ''),
   }));
   const allowance = e.round === 0 && e.rs.surprise ? e.rs.surprise.slots : e.rs.def.economy.slots;
   const statNames = Object.keys(e.rs.def.combatant.stats);
@@ -260,7 +296,9 @@ function snapshot(e: Engine): TrackerSnapshot {
         stats,
         slots: { ...c.slots },
         spent,
-        conditions: e.conditions.filter((k) => k.owner === c && !k.id.includes(':')).map((k) => ({ id: k.id, ends: momentText(k.moment), remaining: k.remaining })),
+        conditions: e.conditions
+          .filter((k) => k.owner === c && !k.id.includes(':'))
+          .map((k) => ({ id: k.id, ends: momentText(k.moment), remaining: k.remaining })),
         plan: e.decls.filter((d) => d.c === c && !d.done).map((d) => d.action.def.id),
       });
     }
@@ -272,7 +310,13 @@ function snapshot(e: Engine): TrackerSnapshot {
     turn,
     toCome,
     holding,
-    sides: e.sides.map((s) => ({ id: s.id, standing: s.standing, total: s.members.length, initiative: s.initiative, holder: e.holder === s.id })),
+    sides: e.sides.map((s) => ({
+      id: s.id,
+      standing: s.standing,
+      total: s.members.length,
+      initiative: s.initiative,
+      holder: e.holder === s.id,
+    })),
     combatants,
     ended: e.ended ? { ...e.ended } : null,
   };

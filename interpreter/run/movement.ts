@@ -19,7 +19,24 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
     this.fireMoveTriggers('before', d.c, d.action, actSeq, null);
     if (d.c.out) continue;
     const dist = Math.max(0, num(mv.distance(this.frameData(f))));
-    ms.push({ c: d.c, toward: mv.toward, target: f.target, left: dist, per: dist / MOVE_TICKS, from: d.c.view.position as number, stopWithin: mv.stopWithin, stopAtEnemies: mv.stopAtEnemies, blocks: mv.blocks, actSeq, fired: new Set(), action: d.action, moving: true, base: 0, v: 0, tm: null });
+    ms.push({
+      c: d.c,
+      toward: mv.toward,
+      target: f.target,
+      left: dist,
+      per: dist / MOVE_TICKS,
+      from: d.c.view.position as number,
+      stopWithin: mv.stopWithin,
+      stopAtEnemies: mv.stopAtEnemies,
+      blocks: mv.blocks,
+      actSeq,
+      fired: new Set(),
+      action: d.action,
+      moving: true,
+      base: 0,
+      v: 0,
+      tm: null,
+    });
   }
   // The mover of each combatant (the first, should one combatant move twice in one group).
   const moverOf = new Map<Cmb, Mover>();
@@ -54,7 +71,12 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
   }
   for (const m of ms) {
     if (m.c.view.position === m.from) continue;
-    this.emit('move', { combatant: m.c.id, from: m.from, to: m.c.view.position as number, distance: round2(Math.abs((m.c.view.position as number) - m.from)) });
+    this.emit('move', {
+      combatant: m.c.id,
+      from: m.from,
+      to: m.c.view.position as number,
+      distance: round2(Math.abs((m.c.view.position as number) - m.from)),
+    });
   }
   for (const m of ms) this.fireMoveTriggers('after', m.c, m.action, m.actSeq, null);
 }

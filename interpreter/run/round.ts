@@ -78,7 +78,10 @@ function playRound(this: Engine): void {
   }
   const def = this.rs.def;
   if (def.round.declare.when === 'round-start') {
-    this.declare(this.cmbs.filter((c) => !this.endedTurn.has(c)), null);
+    this.declare(
+      this.cmbs.filter((c) => !this.endedTurn.has(c)),
+      null,
+    );
     // What the declarations changed (an initiative bonus declared for the round) is part of the round's start.
     for (const c of this.cmbs) c.view.initiativeAtRoundStart = c.view.initiative;
   }
@@ -178,13 +181,22 @@ function playCombatantTurns(this: Engine): void {
   this.turnPlayed = new Set();
   const memo = new Map<string, number>();
   for (let guard = 0; guard < this.cmbs.length * 4 + 8; guard++) {
-    const candidates = this.cmbs.filter((c) => (!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c));
+    const candidates = this.cmbs.filter(
+      (c) => (!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c),
+    );
     if (candidates.length === 0) return;
     const env = this.orderEnv(this.tieLabel('turns'), false, memo);
-    const groups = orderIntoGroups(candidates.map((c) => this.orderable(c, null, true)), this.rs.turnOrder, env);
+    const groups = orderIntoGroups(
+      candidates.map((c) => this.orderable(c, null, true)),
+      this.rs.turnOrder,
+      env,
+    );
     const tier = groups[0]!.map((o) => this.byId.get(o.id)!);
     for (const c of tier) this.turnPlayed.add(c);
-    this.playTurn(new Set(tier), tier.map((c) => c.id));
+    this.playTurn(
+      new Set(tier),
+      tier.map((c) => c.id),
+    );
     // A turn ended by a hold that replays it (a delay to a later count) is played again when that count comes.
     for (const c of tier) {
       if (this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
@@ -213,7 +225,14 @@ function turnTiers(this: Engine): string[][] {
   const turns = this.rs.def.round.turns;
   if (turns.by === 'none') return [this.sides.map((s) => s.id)];
   if (turns.by === 'side') {
-    const items: Orderable[] = this.sides.map((s) => ({ id: s.id, listing: s.index, side: s.id, initiative: s.initiative, declSeq: 0, data: () => this.base({ side: s.view }) }));
+    const items: Orderable[] = this.sides.map((s) => ({
+      id: s.id,
+      listing: s.index,
+      side: s.id,
+      initiative: s.initiative,
+      declSeq: 0,
+      data: () => this.base({ side: s.view }),
+    }));
     return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
   }
   const items = this.cmbs.filter((c) => !c.out).map((c) => this.orderable(c, null));
@@ -232,4 +251,14 @@ function checkEnd(this: Engine): void {
   }
 }
 
-export const roundMethods = { run, playRound, playTurn, choosePhaseOrder, playPhase, playCombatantTurns, needsOutTurn, turnTiers, checkEnd };
+export const roundMethods = {
+  run,
+  playRound,
+  playTurn,
+  choosePhaseOrder,
+  playPhase,
+  playCombatantTurns,
+  needsOutTurn,
+  turnTiers,
+  checkEnd,
+};

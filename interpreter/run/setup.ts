@@ -29,7 +29,10 @@ function setup(this: Engine): void {
       const c: Cmb = { id: e.id, side: s.id, index: index++, view, slots: {}, out: false, reactions: new Map(), initiative: null };
       Object.defineProperty(view, 'engaged', { enumerable: true, get: () => this.isEngaged(c) });
       for (const [name, d] of this.rs.derived) {
-        Object.defineProperty(view, name, { enumerable: true, get: () => d({ actor: view, options: this.rs.options, sides: this.sidesMap, round: this.round }) });
+        Object.defineProperty(view, name, {
+          enumerable: true,
+          get: () => d({ actor: view, options: this.rs.options, sides: this.sidesMap, round: this.round }),
+        });
       }
       side.members.push(c);
       this.cmbs.push(c);

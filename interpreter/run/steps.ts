@@ -18,12 +18,24 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
     for (const c of this.cmbs) {
       if (!playing(c) || (c.out && !step.def.includeOut)) continue;
       if (!alwaysTrue(step.select) && !truthy(step.select(this.actorData(c.view)))) continue;
-      items.push({ seq: this.declSeq++, c, action: step.perform, target: c, phase: this.phase!, initiative: null, done: false, ...(c.out ? { allowOut: true } : {}) });
+      items.push({
+        seq: this.declSeq++,
+        c,
+        action: step.perform,
+        target: c,
+        phase: this.phase!,
+        initiative: null,
+        done: false,
+        ...(c.out ? { allowOut: true } : {}),
+      });
     }
   } else {
     items = this.decls.filter((d) => {
       if (d.done || d.held || d.phase !== this.phase || !playing(d.c)) return false;
-      return alwaysTrue(step.select) || truthy(step.select(this.base({ actor: d.c.view, action: d.action.view, target: d.target?.view ?? null })));
+      return (
+        alwaysTrue(step.select) ||
+        truthy(step.select(this.base({ actor: d.c.view, action: d.action.view, target: d.target?.view ?? null })))
+      );
     });
   }
   if (items.length === 0) return;
@@ -33,7 +45,9 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
   if (this.opts.host) pauseByHost(this, 'step', null);
   let reversed = false;
   if (step.choice && this.holder) {
-    reversed = this.decide(`r${this.round}.${this.phase}.${step.choice.def.id}`, ['first', 'second'], step.choice.def.default, this.holder) === 'second';
+    reversed =
+      this.decide(`r${this.round}.${this.phase}.${step.choice.def.id}`, ['first', 'second'], step.choice.def.default, this.holder) ===
+      'second';
   }
   // Order, play the first group, and order the rest again: an act may change initiative
   // (a reaction, a delay) or end a turn (a hold).
@@ -43,7 +57,11 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
   for (let guard = 0; remaining.length && guard < items.length + 1; guard++) {
     const orderables = new Map<Orderable, Decl>();
     for (const d of remaining) orderables.set(this.orderable(d.c, d), d);
-    const groups = orderIntoGroups([...orderables.keys()], step.order, this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, memo));
+    const groups = orderIntoGroups(
+      [...orderables.keys()],
+      step.order,
+      this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, memo),
+    );
     const group = groups[0]!.map((o) => orderables.get(o)!);
     this.playGroup(group);
     for (const d of group) played.add(d);
@@ -68,7 +86,15 @@ function playGroup(this: Engine, group: Decl[]): void {
     const f = this.frameFor(d, null);
     const reason = this.cannotAct(d, f);
     if (reason) this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason });
-    else if (d.action.abort && this.decide(`r${this.round}.${d.c.id}.${d.action.def.id}.abort`, ['act', 'abort'], truthy(d.action.abort(this.frameData(f))) ? 'abort' : 'act', d.c.id) === 'abort') {
+    else if (
+      d.action.abort &&
+      this.decide(
+        `r${this.round}.${d.c.id}.${d.action.def.id}.abort`,
+        ['act', 'abort'],
+        truthy(d.action.abort(this.frameData(f))) ? 'abort' : 'act',
+        d.c.id,
+      ) === 'abort'
+    ) {
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'aborted' });
     } else able.push({ d, f });
   }
@@ -115,7 +141,16 @@ function frameFor(this: Engine, d: Decl, defer: Frame['defer']): Frame {
   const kind = d.action.def.target ?? 'enemy';
   if (kind === 'enemy' && (!target || target.out)) target = this.pickTarget(d.c, 'nearest-enemy');
   if (kind === 'self') target = d.c;
-  return { actor: d.c, target, action: d.action, local: {}, reaction: {}, defer, prefix: `r${this.round}.${d.c.id}.${d.action.def.id}`, depth: 0 };
+  return {
+    actor: d.c,
+    target,
+    action: d.action,
+    local: {},
+    reaction: {},
+    defer,
+    prefix: `r${this.round}.${d.c.id}.${d.action.def.id}`,
+    depth: 0,
+  };
 }
 
 /** Why this declared act cannot happen now, or null. */

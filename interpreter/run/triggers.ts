@@ -25,7 +25,15 @@ function reactorsFor(this: Engine, t: CTrigger, by: Cmb): Cmb[] {
   return this.cmbs.filter((o) => o !== by && !o.out && t.reactors.includes(o, by));
 }
 
-function react(this: Engine, t: CTrigger, reactor: Cmb, by: Cmb, eventSeq: number, depth: number, event: Record<string, unknown> = {}): boolean {
+function react(
+  this: Engine,
+  t: CTrigger,
+  reactor: Cmb,
+  by: Cmb,
+  eventSeq: number,
+  depth: number,
+  event: Record<string, unknown> = {},
+): boolean {
   if (t.perRound) {
     const limit = num(t.perRound(this.base({ reactor: reactor.view, actor: reactor.view })));
     if ((reactor.reactions.get(t.def.id) ?? 0) >= limit) return false;
@@ -33,8 +41,22 @@ function react(this: Engine, t: CTrigger, reactor: Cmb, by: Cmb, eventSeq: numbe
   if (!this.canSpend(reactor, t.uses)) return false;
   const maxDepth = this.rs.limits.reactionDepth ?? DEFAULT_LIMITS.reactionDepth;
   void depth;
-  if (this.reactionDepth >= maxDepth) throw this.rs.evaluator.at(t.ptr, `reactions nested deeper than ${maxDepth} (limits.reactionDepth): trigger "${t.def.id}" keeps setting itself off`);
-  const f: Frame = { actor: reactor, target: by, action: t.perform, local: {}, reaction: {}, defer: null, prefix: `r${this.round}.${reactor.id}.${t.def.id}`, depth: depth + 1, event };
+  if (this.reactionDepth >= maxDepth)
+    throw this.rs.evaluator.at(
+      t.ptr,
+      `reactions nested deeper than ${maxDepth} (limits.reactionDepth): trigger "${t.def.id}" keeps setting itself off`,
+    );
+  const f: Frame = {
+    actor: reactor,
+    target: by,
+    action: t.perform,
+    local: {},
+    reaction: {},
+    defer: null,
+    prefix: `r${this.round}.${reactor.id}.${t.def.id}`,
+    depth: depth + 1,
+    event,
+  };
   const s = this.summary();
   const data: Data = {
     round: this.round,
@@ -60,7 +82,10 @@ function react(this: Engine, t: CTrigger, reactor: Cmb, by: Cmb, eventSeq: numbe
   const wanted = truthy(t.when(data));
   if (t.def.decide) {
     // An optional reaction is the reactor's choice: a labelled decision whose default is `when`.
-    if (this.decide(`r${this.round}.${reactor.id}.${t.def.id}.${by.id}`, ['react', 'pass'], wanted ? 'react' : 'pass', reactor.id) !== 'react') return false;
+    if (
+      this.decide(`r${this.round}.${reactor.id}.${t.def.id}.${by.id}`, ['react', 'pass'], wanted ? 'react' : 'pass', reactor.id) !== 'react'
+    )
+      return false;
   } else if (!wanted) return false;
   for (const [k, fn] of t.with) f.reaction[k] = fn(data);
   this.spend(reactor, t.uses);
@@ -69,7 +94,12 @@ function react(this: Engine, t: CTrigger, reactor: Cmb, by: Cmb, eventSeq: numbe
   if (t.perform) (reactor.view.done as string[]).push(t.perform.def.id);
   let actSeq = eventSeq;
   if (t.perform || t.uses.length) {
-    actSeq = this.emit('act', { combatant: reactor.id, action: t.perform?.def.id ?? t.def.id, target: by.id, reaction: { trigger: t.def.id, to: eventSeq, by: by.id } }).seq;
+    actSeq = this.emit('act', {
+      combatant: reactor.id,
+      action: t.perform?.def.id ?? t.def.id,
+      target: by.id,
+      reaction: { trigger: t.def.id, to: eventSeq, by: by.id },
+    }).seq;
   }
   this.reactionDepth++;
   try {

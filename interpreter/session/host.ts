@@ -68,7 +68,14 @@ export class ReplayHost implements EngineHost {
     const pin = this.settings.rollPins.get(ask.label);
     if (mode === 'auto' || (mode === 'pinned' && pin !== undefined)) return undefined;
     const why = whyOf(ask.label, who);
-    this.stop({ kind: 'roll', label: ask.label, notation: ask.notation, who: who.combatant || who.side ? who : null, why, ...(pin !== undefined ? { pin } : {}) });
+    this.stop({
+      kind: 'roll',
+      label: ask.label,
+      notation: ask.notation,
+      who: who.combatant || who.side ? who : null,
+      why,
+      ...(pin !== undefined ? { pin } : {}),
+    });
   }
 
   decide(ask: DecisionAsk): string | undefined {

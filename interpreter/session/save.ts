@@ -102,7 +102,8 @@ export function changedDocuments(doc: SessionDocument, program: Program): Docume
     } else if (have.indexOf(s) !== i) changes.push({ kind, id: d.id, what: 'it is applied in another order' });
   });
   for (const s of have) {
-    if (!wanted.some(({ kind, d }) => kind === s.kind && d.id === s.id)) changes.push({ kind: s.kind, id: s.id, what: 'it was not part of the saved session' });
+    if (!wanted.some(({ kind, d }) => kind === s.kind && d.id === s.id))
+      changes.push({ kind: s.kind, id: s.id, what: 'it was not part of the saved session' });
   }
   return changes;
 }

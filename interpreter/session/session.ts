@@ -178,10 +178,15 @@ export class Session {
         if (typeof value !== 'object') throw new SessionError(`${p.label}: give an action and a target, or nothing`);
         const d = value as Exclude<DeclarationAnswer, null>;
         const option = p.options.find((o) => o.action === d.action);
-        if (!option) throw new SessionError(`${p.label}: "${d.action}" is not allowed now; allowed: ${p.options.map((o) => o.action).join(', ') || 'nothing'}`);
+        if (!option)
+          throw new SessionError(
+            `${p.label}: "${d.action}" is not allowed now; allowed: ${p.options.map((o) => o.action).join(', ') || 'nothing'}`,
+          );
         const target = d.target ?? null;
         if (!option.targets.includes(target)) {
-          throw new SessionError(`${p.label}: ${d.action} cannot target ${target ?? 'nobody'}; targets: ${option.targets.map((t) => t ?? 'none').join(', ')}`);
+          throw new SessionError(
+            `${p.label}: ${d.action} cannot target ${target ?? 'nobody'}; targets: ${option.targets.map((t) => t ?? 'none').join(', ')}`,
+          );
         }
         return { action: d.action, target };
       }
@@ -197,7 +202,9 @@ export class Session {
         rollPins: this.rollPins,
         choicePins: this.choicePins,
         scripted: (round, combatant, phase) =>
-          (this.encounter.script ?? []).some((s) => s.round === round && s.combatant === combatant && this.ruleset.actions.get(s.action)?.def.phase === phase),
+          (this.encounter.script ?? []).some(
+            (s) => s.round === round && s.combatant === combatant && this.ruleset.actions.get(s.action)?.def.phase === phase,
+          ),
       },
       this.log,
     );

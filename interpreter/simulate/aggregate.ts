@@ -11,7 +11,10 @@ export interface VariantResult {
   draws: number;
   rounds: Summary;
   sides: Record<string, { wins: number; winRate: Interval; damageDealt: Summary; damageTaken: Summary }>;
-  combatants: Record<string, { side: string; survival: Interval; kills: number; killShare: number; actedFirst: number; actedFirstRate: number }>;
+  combatants: Record<
+    string,
+    { side: string; survival: Interval; kills: number; killShare: number; actedFirst: number; actedFirstRate: number }
+  >;
 }
 
 /** Aggregate kept records (the editor's way): the same streamed statistics, fed in run order. */
@@ -44,7 +47,12 @@ export function compare(a: VariantResult, b: VariantResult): Comparison {
     const ca = a.combatants[id]!;
     const cb = b.combatants[id];
     if (!cb) continue;
-    c.survival[id] = proportionDifference(Math.round(cb.survival.estimate * b.runs), b.runs, Math.round(ca.survival.estimate * a.runs), a.runs);
+    c.survival[id] = proportionDifference(
+      Math.round(cb.survival.estimate * b.runs),
+      b.runs,
+      Math.round(ca.survival.estimate * a.runs),
+      a.runs,
+    );
   }
   return c;
 }

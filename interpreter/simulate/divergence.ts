@@ -85,13 +85,17 @@ export function diverge(a: SeriesSpec, b: SeriesSpec, seed: number): Divergence 
     resolvePath(x.ruleset) === resolvePath(y.ruleset) &&
     resolvePath(x.encounter) === resolvePath(y.encounter) &&
     x.patches.map(formatPatch).join() === y.patches.map(formatPatch).join();
-  if (!same(a, b)) return { ...out, note: 'the variants differ in more than their overlays (ruleset, encounter or --set): no single change to name' };
+  if (!same(a, b))
+    return { ...out, note: 'the variants differ in more than their overlays (ruleset, encounter or --set): no single change to name' };
   const bHasMore = extras(a.overlays, b.overlays);
   const aHasMore = bHasMore ? null : extras(b.overlays, a.overlays);
-  if (!bHasMore && !aHasMore) return { ...out, note: "neither variant's overlays contain the other's: give one variant the other's overlays plus the ones to test" };
+  if (!bHasMore && !aHasMore)
+    return { ...out, note: "neither variant's overlays contain the other's: give one variant the other's overlays plus the ones to test" };
   const [small, big, flags, side, baseEvents] = bHasMore ? [a, b, bHasMore, 'b' as const, ea] : [b, a, aHasMore!, 'a' as const, eb];
   void small;
-  const docs = big.overlays.map((f, i) => (flags[i] ? (readDocumentFile(f).value as { id: string; changes: Array<{ op: string; path: string; why?: string }> }) : null));
+  const docs = big.overlays.map((f, i) =>
+    flags[i] ? (readDocumentFile(f).value as { id: string; changes: Array<{ op: string; path: string; why?: string }> }) : null,
+  );
   const steps: Array<{ overlay: number; change: number }> = [];
   docs.forEach((d, i) => d?.changes.forEach((_, c) => steps.push({ overlay: i, change: c })));
   for (const [t, step] of steps.entries()) {
@@ -121,15 +125,32 @@ export function diverge(a: SeriesSpec, b: SeriesSpec, seed: number): Divergence 
     const change = doc.changes[step.change]!;
     const pointer = `/changes/${step.change}`;
     const at = readDocumentFile(file).locate(pointer);
-    out.cause = { in: side, overlay: doc.id, file, ...at, pointer, op: change.op, path: change.path, ...(change.why ? { why: change.why } : {}) };
+    out.cause = {
+      in: side,
+      overlay: doc.id,
+      file,
+      ...at,
+      pointer,
+      op: change.op,
+      path: change.path,
+      ...(change.why ? { why: change.why } : {}),
+    };
     return out;
   }
   return { ...out, note: 'no single extra change reproduces the parting on its own' };
 }
 
 const where = (e: TraceEvent) => {
-  const at: Array<[string, string | number | undefined]> = [['round', e.round], ['turn', e.turn], ['phase', e.phase], ['step', e.step]];
-  return at.filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => `${k} ${String(v)}`).join(', ');
+  const at: Array<[string, string | number | undefined]> = [
+    ['round', e.round],
+    ['turn', e.turn],
+    ['phase', e.phase],
+    ['step', e.step],
+  ];
+  return at
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([k, v]) => `${k} ${String(v)}`)
+    .join(', ');
 };
 
 export function formatDivergence(d: Divergence, names: { a: string; b: string }, commands: { a: string; b: string }): string {
@@ -144,7 +165,9 @@ export function formatDivergence(d: Divergence, names: { a: string; b: string },
   out.push(`  B  ${names.b}`, `     ${d.b ? JSON.stringify(d.b) : '(the timeline has ended)'}`);
   if (d.cause) {
     const c = d.cause;
-    out.push(`Caused by the change in ${c.in.toUpperCase()}: ${c.file}:${c.line}:${c.col}  ${c.pointer}  overlay "${c.overlay}": ${c.op} ${c.path}`);
+    out.push(
+      `Caused by the change in ${c.in.toUpperCase()}: ${c.file}:${c.line}:${c.col}  ${c.pointer}  overlay "${c.overlay}": ${c.op} ${c.path}`,
+    );
     if (c.why) out.push(`  why: ${c.why}`);
   } else if (d.note) out.push(`No cause named: ${d.note}.`);
   out.push('Replay:', `  A  ${commands.a}`, `  B  ${commands.b}`);

@@ -49,10 +49,19 @@ export function prepare(plan: Plan): { grid: SeriesSpec[][]; accs: Accumulator[]
       const { program, encounter } = loadSeries(s, plan.sweep ? '--sweep' : '--set');
       const stats = program.resolved.ruleset.combatant.stats;
       if (plan.curveStat !== undefined && !Object.prototype.hasOwnProperty.call(stats, plan.curveStat)) {
-        throw commandLineError('', `--curve-stat: the ruleset has no stat "${plan.curveStat}": there is ${Object.keys(stats).map((x) => `"${x}"`).join(', ')}`);
+        throw commandLineError(
+          '',
+          `--curve-stat: the ruleset has no stat "${plan.curveStat}": there is ${Object.keys(stats)
+            .map((x) => `"${x}"`)
+            .join(', ')}`,
+        );
       }
       const stat = plan.curves ? curveStatOf(program.resolved.ruleset, plan.curveStat) : null;
-      return new Accumulator(s.name, sidesOf(encounter), { examples: plan.examples, curves: plan.curves, ...(plan.curves ? { stat } : {}) });
+      return new Accumulator(s.name, sidesOf(encounter), {
+        examples: plan.examples,
+        curves: plan.curves,
+        ...(plan.curves ? { stat } : {}),
+      });
     }),
   );
   return { grid, accs };

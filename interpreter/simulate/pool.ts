@@ -32,7 +32,10 @@ export function workerScript(): URL {
   return new URL('../../dist/interpreter/simulate/worker.js', import.meta.url);
 }
 
-export function simulateVariant(v: VariantFiles, opts: PoolOptions): Promise<{ records: Array<CombatRecord | undefined>; done: number; aborted: boolean }> {
+export function simulateVariant(
+  v: VariantFiles,
+  opts: PoolOptions,
+): Promise<{ records: Array<CombatRecord | undefined>; done: number; aborted: boolean }> {
   const records: Array<CombatRecord | undefined> = new Array(opts.runs);
   const k = Math.max(1, Math.min(opts.workers, opts.runs));
   const per = Math.ceil(opts.runs / k);
@@ -53,7 +56,16 @@ export function simulateVariant(v: VariantFiles, opts: PoolOptions): Promise<{ r
         continue;
       }
       const worker = new Worker(workerScript(), {
-        workerData: { ruleset: v.ruleset, overlays: v.overlays, encounter: v.encounter, texts: v.texts ?? new Map<string, string>(), seed: opts.seed, from, to, chunk: 25 },
+        workerData: {
+          ruleset: v.ruleset,
+          overlays: v.overlays,
+          encounter: v.encounter,
+          texts: v.texts ?? new Map<string, string>(),
+          seed: opts.seed,
+          from,
+          to,
+          chunk: 25,
+        },
       });
       workers.push(worker);
       worker.on('message', (msg: Array<{ i: number; record: CombatRecord }> | 'done') => {

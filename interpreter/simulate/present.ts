@@ -51,9 +51,17 @@ function examplesText(r: Extended): string[] {
 function curvesText(r: Extended): string[] {
   if (!r.curves) return [];
   const stat = r.curves.stat;
-  const out = [`  curves by round of ${r.name}: standing (share of the side)${stat ? ` and ${stat} of those standing` : ''}, means over all runs`];
+  const out = [
+    `  curves by round of ${r.name}: standing (share of the side)${stat ? ` and ${stat} of those standing` : ''}, means over all runs`,
+  ];
   const sides = r.curves.sides;
-  out.push('    round  ' + sides.map((s) => s.side.padEnd(stat ? 28 : 18)).join('').trimEnd());
+  out.push(
+    '    round  ' +
+      sides
+        .map((s) => s.side.padEnd(stat ? 28 : 18))
+        .join('')
+        .trimEnd(),
+  );
   const rounds = Math.max(0, ...sides.map((s) => s.points.length));
   for (let k = 0; k < rounds; k++) {
     const cells = sides.map((s) => {
@@ -75,7 +83,8 @@ function extraCsv(r: Extended): string[][] {
       const at = `${s.side}@${p.round}`;
       rows.push([r.name, 'curve-standing', at, String(p.standing.estimate), String(p.standing.low), String(p.standing.high)]);
       rows.push([r.name, 'curve-survival', at, String(p.survival.estimate), String(p.survival.low), String(p.survival.high)]);
-      if (r.curves!.stat) rows.push([r.name, `curve-${r.curves!.stat}`, at, String(p.value.estimate), String(p.value.low), String(p.value.high)]);
+      if (r.curves!.stat)
+        rows.push([r.name, `curve-${r.curves!.stat}`, at, String(p.value.estimate), String(p.value.low), String(p.value.high)]);
     }
   }
   return rows;
@@ -100,7 +109,11 @@ function sweepTable(plan: Plan, rows: Array<{ value: unknown; results: Extended[
 export function present(plan: Plan, grid: SeriesSpec[][], accs: Accumulator[][], meta: Meta, format: string): string {
   const rows = accs.map((row, vi) => {
     const results = row.map((acc, k) => resultOf(plan, acc, grid[vi]![k]!));
-    return { value: plan.sweep ? plan.sweep.values[vi] : undefined, results, comparisons: results.slice(1).map((r) => compare(results[0]!, r)) };
+    return {
+      value: plan.sweep ? plan.sweep.values[vi] : undefined,
+      results,
+      comparisons: results.slice(1).map((r) => compare(results[0]!, r)),
+    };
   });
   if (!plan.sweep) {
     const { results, comparisons } = rows[0]!;
@@ -111,15 +124,26 @@ export function present(plan: Plan, grid: SeriesSpec[][], accs: Accumulator[][],
   }
   const sweep = { target: plan.sweep.target, values: plan.sweep.values };
   if (format === 'json') {
-    return JSON.stringify({ meta, sweep, series: rows.map((r) => ({ value: r.value, variants: r.results, comparisons: r.comparisons })) }, null, 2) + '\n';
+    return (
+      JSON.stringify(
+        { meta, sweep, series: rows.map((r) => ({ value: r.value, variants: r.results, comparisons: r.comparisons })) },
+        null,
+        2,
+      ) + '\n'
+    );
   }
   if (format === 'csv') {
     const body = rows.flatMap((r) =>
-      [...csvRows(r.results, r.comparisons as Comparison[]), ...r.results.flatMap(extraCsv)].map((x) => [plan.sweep!.target, show(r.value), ...x]),
+      [...csvRows(r.results, r.comparisons as Comparison[]), ...r.results.flatMap(extraCsv)].map((x) => [
+        plan.sweep!.target,
+        show(r.value),
+        ...x,
+      ]),
     );
     return toCsv([['sweep', 'value', ...CSV_HEADER], ...body]);
   }
-  const timing = meta.workers !== undefined && meta.ms !== undefined ? ` · ${meta.workers} worker(s) · ${(meta.ms / 1000).toFixed(2)} s` : '';
+  const timing =
+    meta.workers !== undefined && meta.ms !== undefined ? ` · ${meta.workers} worker(s) · ${(meta.ms / 1000).toFixed(2)} s` : '';
   const partial = meta.partial ? ' · INTERRUPTED: partial results' : '';
   const counts = `${plan.sweep.values.length} values · ${meta.runs} runs per value and variant`;
   const out = [`Sweep ${plan.sweep.target} · ${counts} · seed ${meta.seed}${timing}${partial}`];

@@ -23,7 +23,17 @@ export interface CombatRecord {
 
 export function recordOf(events: readonly TraceEvent[]): CombatRecord {
   const sideOf = new Map<string, string>();
-  const rec: CombatRecord = { winner: null, reason: '', rounds: 0, damageDealt: {}, damageTaken: {}, survived: {}, kills: {}, actedFirst: {}, acted: {} };
+  const rec: CombatRecord = {
+    winner: null,
+    reason: '',
+    rounds: 0,
+    damageDealt: {},
+    damageTaken: {},
+    survived: {},
+    kills: {},
+    actedFirst: {},
+    acted: {},
+  };
   let stepKey = '';
   let firstGroup: string | null | undefined;
   let firstSeen = false;

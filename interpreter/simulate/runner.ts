@@ -77,7 +77,15 @@ export class WorkerPool {
         const to = Math.min(o.to, from + per);
         if (from >= to) continue;
         jobs++;
-        const job: StreamJob = { series, seed: o.seed, from, to, chunk: 25, curves: o.curves, ...(o.curveStat !== undefined ? { curveStat: o.curveStat } : {}) };
+        const job: StreamJob = {
+          series,
+          seed: o.seed,
+          from,
+          to,
+          chunk: 25,
+          curves: o.curves,
+          ...(o.curveStat !== undefined ? { curveStat: o.curveStat } : {}),
+        };
         this.workers[w]!.postMessage(job);
       }
       if (jobs === 0) finish(false);

@@ -34,7 +34,11 @@ export function loadSeries(s: SeriesSpec, flag = '--set'): { program: Program; e
     program = loadProgram(s.ruleset, s.overlays, texts);
   } catch (err) {
     if (!patched) throw err;
-    blamePatch(err, s.patches.find((x) => x.kind === 'ruleset' || x.kind === 'option')!, flag);
+    blamePatch(
+      err,
+      s.patches.find((x) => x.kind === 'ruleset' || x.kind === 'option')!,
+      flag,
+    );
   }
   const encPatches = s.patches.filter((x) => x.kind === 'encounter' || x.kind === 'count');
   if (!encPatches.length) return { program, encounter: loadEncounter(s.encounter, program, given.get(s.encounter)) };
@@ -48,7 +52,8 @@ export function loadSeries(s: SeriesSpec, flag = '--set'): { program: Program; e
 }
 
 /** combatant → side, in encounter order. */
-export const sidesOf = (enc: Encounter): Array<[string, string]> => enc.sides.flatMap((x) => x.combatants.map((c) => [c.id, x.id] as [string, string]));
+export const sidesOf = (enc: Encounter): Array<[string, string]> =>
+  enc.sides.flatMap((x) => x.combatants.map((c) => [c.id, x.id] as [string, string]));
 
 const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 

@@ -30,16 +30,30 @@ export function parseShardOption(text: string): { index: number; count: number }
   const m = /^(\d+)\/(\d+)$/.exec(text);
   const index = Number(m?.[1]);
   const count = Number(m?.[2]);
-  if (!m || count < 1 || index < 1 || index > count) throw commandLineError('', `--shard expects i/n with 1 ≤ i ≤ n (e.g. 3/8), got "${text}"`);
+  if (!m || count < 1 || index < 1 || index > count)
+    throw commandLineError('', `--shard expects i/n with 1 ≤ i ≤ n (e.g. 3/8), got "${text}"`);
   return { index, count };
 }
 
-export function shardText(plan: Plan, shard: ShardFile['shard'], accs: Accumulator[][], m: { workers: number; ms: number; partial: boolean }): string {
-  const file: ShardFile = { format: SHARD_FORMAT, version: 1, plan, shard, ...m, series: accs.map((row) => row.map((a) => a.toJSON() as AccumulatorJson)) };
+export function shardText(
+  plan: Plan,
+  shard: ShardFile['shard'],
+  accs: Accumulator[][],
+  m: { workers: number; ms: number; partial: boolean },
+): string {
+  const file: ShardFile = {
+    format: SHARD_FORMAT,
+    version: 1,
+    plan,
+    shard,
+    ...m,
+    series: accs.map((row) => row.map((a) => a.toJSON() as AccumulatorJson)),
+  };
   return JSON.stringify(file) + '\n';
 }
 
-const bad = (file: string, pointer: string, message: string) => new PhasebookError([{ file, line: 1, col: 1, pointer, message, severity: 'error' }]);
+const bad = (file: string, pointer: string, message: string) =>
+  new PhasebookError([{ file, line: 1, col: 1, pointer, message, severity: 'error' }]);
 
 function parseShard(file: string, text: string): ShardFile {
   let v: unknown;
@@ -49,7 +63,8 @@ function parseShard(file: string, text: string): ShardFile {
     throw bad(file, '', `not JSON: ${(err as Error).message}`);
   }
   const s = v as Partial<ShardFile> | null;
-  if (!s || typeof s !== 'object' || s.format !== SHARD_FORMAT) throw bad(file, '/format', `not a shard of phasebook simulate --shard (format "${SHARD_FORMAT}")`);
+  if (!s || typeof s !== 'object' || s.format !== SHARD_FORMAT)
+    throw bad(file, '/format', `not a shard of phasebook simulate --shard (format "${SHARD_FORMAT}")`);
   if (s.version !== 1) throw bad(file, '/version', `shard version ${String(s.version)} is not supported (1 is)`);
   const sh = s.shard;
   if (!sh || !Number.isInteger(sh.index) || !Number.isInteger(sh.count)) throw bad(file, '/shard', 'the shard has no index/count');
@@ -74,14 +89,19 @@ export function mergeShards(files: Array<{ file: string; text: string }>): Merge
   const seen = new Map<number, string>();
   for (const { file, s } of shards) {
     if (JSON.stringify(s.plan) !== planText) {
-      throw bad(file, '/plan', `this shard belongs to another simulation than ${first.file} (documents, sweep, runs, seed, examples or curves differ)`);
+      throw bad(
+        file,
+        '/plan',
+        `this shard belongs to another simulation than ${first.file} (documents, sweep, runs, seed, examples or curves differ)`,
+      );
     }
     if (s.shard.count !== count) throw bad(file, '/shard/count', `this shard is one of ${s.shard.count}, ${first.file} one of ${count}`);
     if (seen.has(s.shard.index)) throw bad(file, '/shard/index', `shard ${s.shard.index}/${count} is also ${seen.get(s.shard.index)}`);
     seen.set(s.shard.index, file);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (missing.length) throw commandLineError('', `merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')}`);
+  if (missing.length)
+    throw commandLineError('', `merge: missing shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')}`);
   const plan = first.s.plan;
   const grid = seriesGrid(plan);
   const ordered = [...shards].sort((a, b) => a.s.shard.index - b.s.shard.index);

@@ -48,7 +48,8 @@ export interface Summary {
 
 export function summarize(values: number[], z = Z95): Summary {
   const n = values.length;
-  if (n === 0) return { n, mean: 0, sd: 0, meanInterval: { estimate: 0, low: 0, high: 0 }, median: 0, p90: 0, min: 0, max: 0, histogram: [] };
+  if (n === 0)
+    return { n, mean: 0, sd: 0, meanInterval: { estimate: 0, low: 0, high: 0 }, median: 0, p90: 0, min: 0, max: 0, histogram: [] };
   const sorted = [...values].sort((a, b) => a - b);
   const mean = values.reduce((s, v) => s + v, 0) / n;
   const sd = n > 1 ? Math.sqrt(values.reduce((s, v) => s + (v - mean) ** 2, 0) / (n - 1)) : 0;

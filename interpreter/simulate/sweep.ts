@@ -46,7 +46,7 @@ function splitTarget(text: string, flag: string): { kind: SweepKind; path: strin
   const path = text.slice(colon + 1, eq);
   const rest = text.slice(eq + 1);
   if (kind === 'option' ? !/^[^/]+$/.test(path) : !path.startsWith('/')) {
-    throw commandLineError('', `${flag} "${text}": ${kind === 'option' ? 'give the option\'s name' : 'the path must start with /'}`);
+    throw commandLineError('', `${flag} "${text}": ${kind === 'option' ? "give the option's name" : 'the path must start with /'}`);
   }
   if (rest === '') throw commandLineError(pointerOf(kind, path), `${flag} "${text}": no value after =`);
   return { kind, path, rest };
@@ -95,13 +95,18 @@ export function parseSet(text: string): Patch {
 }
 
 /** `<target>=<value>` as `--set` takes it back. */
-export const formatPatch = (p: Patch) => `${p.kind}:${p.path}=${typeof p.value === 'string' && literal(p.value) === p.value ? p.value : JSON.stringify(p.value)}`;
+export const formatPatch = (p: Patch) =>
+  `${p.kind}:${p.path}=${typeof p.value === 'string' && literal(p.value) === p.value ? p.value : JSON.stringify(p.value)}`;
 
 /** The pointer a patch changes, in its document. */
 export const pointerOf = (kind: SweepKind, path: string) => (kind === 'option' ? `/options/${escapePointerSegment(path)}/default` : path);
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const segmentsOf = (pointer: string) => pointer.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+const segmentsOf = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 
 function names(container: unknown): string {
   const idOf = (x: unknown, i: number) => (isObject(x) && typeof x.id === 'string' ? x.id : String(i));
@@ -145,7 +150,8 @@ export function applyPatch(doc: unknown, p: Patch, flag: string): unknown {
   const pointer = pointerOf(p.kind, p.path);
   const { parent, key, index } = locate(copy, pointer, flag);
   if (p.kind === 'count') {
-    if (!Array.isArray(parent) || !isObject(parent[index])) throw commandLineError(pointer, `${flag}: count: needs a path to an item of a list (a combatant)`);
+    if (!Array.isArray(parent) || !isObject(parent[index]))
+      throw commandLineError(pointer, `${flag}: count: needs a path to an item of a list (a combatant)`);
     const item = parent[index] as Record<string, unknown>;
     const id = String(item.id ?? key);
     const copies = Array.from({ length: p.value as number }, (_, k) => {
@@ -160,7 +166,10 @@ export function applyPatch(doc: unknown, p: Patch, flag: string): unknown {
   }
   const allowed = p.kind === 'option' && isObject(parent) && Array.isArray(parent.enum) ? parent.enum : null;
   if (allowed && !allowed.some((x) => JSON.stringify(x) === JSON.stringify(p.value))) {
-    throw commandLineError(pointer, `${flag}: option "${p.path}" takes ${allowed.map((x) => JSON.stringify(x)).join(' or ')}, not ${JSON.stringify(p.value)}`);
+    throw commandLineError(
+      pointer,
+      `${flag}: option "${p.path}" takes ${allowed.map((x) => JSON.stringify(x)).join(' or ')}, not ${JSON.stringify(p.value)}`,
+    );
   }
   if (Array.isArray(parent)) parent[index] = p.value;
   else (parent as Record<string, unknown>)[key] = p.value;

@@ -39,7 +39,8 @@ export class Tally {
   summary(z = Z95): Summary {
     const sorted = this.toJSON();
     const n = sorted.reduce((t, [, c]) => t + c, 0);
-    if (n === 0) return { n, mean: 0, sd: 0, meanInterval: { estimate: 0, low: 0, high: 0 }, median: 0, p90: 0, min: 0, max: 0, histogram: [] };
+    if (n === 0)
+      return { n, mean: 0, sd: 0, meanInterval: { estimate: 0, low: 0, high: 0 }, median: 0, p90: 0, min: 0, max: 0, histogram: [] };
     const mean = sorted.reduce((t, [v, c]) => t + v * c, 0) / n;
     const sd = n > 1 ? Math.sqrt(sorted.reduce((t, [v, c]) => t + c * (v - mean) ** 2, 0) / (n - 1)) : 0;
     const half = n > 1 ? (z * sd) / Math.sqrt(n) : 0;

@@ -212,7 +212,10 @@ type OptionalKeys<T> = Exclude<keyof T, RequiredKeys<T>>;
 type Keys<T> = ReadonlyArray<T> & { readonly __all?: never };
 type FieldTable = { [T in EventType]: { required: Keys<RequiredKeys<EventFields<T>>>; optional: Keys<OptionalKeys<EventFields<T>>> } };
 type Complete<Tab extends FieldTable> = {
-  [T in EventType]: [Exclude<RequiredKeys<EventFields<T>>, Tab[T]['required'][number]>, Exclude<OptionalKeys<EventFields<T>>, Tab[T]['optional'][number]>] extends [never, never]
+  [T in EventType]: [
+    Exclude<RequiredKeys<EventFields<T>>, Tab[T]['required'][number]>,
+    Exclude<OptionalKeys<EventFields<T>>, Tab[T]['optional'][number]>,
+  ] extends [never, never]
     ? true
     : ['missing in EVENT_FIELDS', T];
 };
@@ -224,7 +227,10 @@ type Complete<Tab extends FieldTable> = {
 export const EVENT_FIELDS = {
   'combat.start': { required: ['ruleset', 'version', 'overlays', 'encounter', 'seed', 'sides'], optional: [] },
   'round.start': { required: [], optional: [] },
-  initiative: { required: ['who', 'scope', 'value'], optional: ['holder', 'rank', 'delayed', 'tookOver', 'heldOver', 'adjusted', 'expired'] },
+  initiative: {
+    required: ['who', 'scope', 'value'],
+    optional: ['holder', 'rank', 'delayed', 'tookOver', 'heldOver', 'adjusted', 'expired'],
+  },
   'turn.start': { required: ['who'], optional: ['continued'] },
   'phase.start': { required: [], optional: [] },
   'step.start': { required: [], optional: [] },

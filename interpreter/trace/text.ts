@@ -144,7 +144,9 @@ function interventionText(e: EventOf<'intervention'>): string {
     case 'set':
       return `${who}: ${String(e.stat)} = ${String(e.value)}`;
     case 'condition':
-      return e.removed ? `${who}: ${String(e.condition)} removed` : `${who}: ${String(e.condition)}${e.rounds ? ` for ${String(e.rounds)} round(s)` : ' until removed'}`;
+      return e.removed
+        ? `${who}: ${String(e.condition)} removed`
+        : `${who}: ${String(e.condition)}${e.rounds ? ` for ${String(e.rounds)} round(s)` : ' until removed'}`;
     case 'join':
       return `${who} joins ${String(e.side)}`;
     default:

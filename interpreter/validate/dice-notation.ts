@@ -145,7 +145,8 @@ function computeDiceFlow(rs: Ruleset): DiceFlow {
 
 /** Why `value` is not dice notation, or null when it is. */
 export function notationProblem(value: unknown): string | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return `dice notation must be a string such as "1d6", got ${JSON.stringify(value)}`;
+  if (typeof value !== 'string' && typeof value !== 'number')
+    return `dice notation must be a string such as "1d6", got ${JSON.stringify(value)}`;
   try {
     parseNotation(String(value));
     return null;

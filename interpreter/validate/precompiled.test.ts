@@ -12,13 +12,20 @@ import { PhasebookError, type Diagnostic } from '../diagnostics.js';
 import { Core, SCHEMA_IDS } from '../core.js';
 import { readDocumentText, type SourceDocument } from '../read/read.js';
 import * as script from '../../scripts/build-validators.mjs';
-import { branchRefs, createPrecompiledValidator, schemaFingerprint, type GeneratedValidators, type SchemaValidator } from './precompiled.js';
+import {
+  branchRefs,
+  createPrecompiledValidator,
+  schemaFingerprint,
+  type GeneratedValidators,
+  type SchemaValidator,
+} from './precompiled.js';
 import { AJV_BASE_OPTIONS, AJV_BRANCH_OPTIONS, AJV_MAIN_OPTIONS, createSchemaValidator } from './schema.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const GENERATED = join(ROOT, 'editor', 'src', 'generated', 'validators.js');
 const SCHEMA_NAMES = ['ruleset', 'encounter', 'trace'];
-const schemas = (): object[] => SCHEMA_NAMES.map((n) => JSON.parse(readFileSync(join(ROOT, 'schemas', `${n}.schema.json`), 'utf8')) as object);
+const schemas = (): object[] =>
+  SCHEMA_NAMES.map((n) => JSON.parse(readFileSync(join(ROOT, 'schemas', `${n}.schema.json`), 'utf8')) as object);
 const ALL_IDS = Object.values(SCHEMA_IDS);
 
 let generated: GeneratedValidators;
@@ -28,7 +35,8 @@ let runtime: SchemaValidator;
 beforeAll(async () => {
   // Generated once, by the build step (npm test runs build:validators first); never here, into
   // the working tree, under a time limit.
-  if (!existsSync(GENERATED)) throw new Error(`${relative(ROOT, GENERATED)} is missing: run \`npm run build:validators\` first (npm test does)`);
+  if (!existsSync(GENERATED))
+    throw new Error(`${relative(ROOT, GENERATED)} is missing: run \`npm run build:validators\` first (npm test does)`);
   generated = (await import('../../editor/src/generated/validators.js')) as unknown as GeneratedValidators;
   // Separate schema objects for each, as in the editor (its own JSON imports) and the CLI.
   precompiled = createPrecompiledValidator(generated, schemas());
@@ -94,7 +102,8 @@ describe('the generated module', () => {
   });
 
   it('knows the same schemas', () => {
-    for (const id of [...ALL_IDS, 'https://phasebook.dev/schemas/v1/nope.json']) expect(precompiled.hasSchema(id)).toBe(runtime.hasSchema(id));
+    for (const id of [...ALL_IDS, 'https://phasebook.dev/schemas/v1/nope.json'])
+      expect(precompiled.hasSchema(id)).toBe(runtime.hasSchema(id));
     const doc = readDocumentText('x.json', '{}');
     expect(() => precompiled.validate(doc, 'https://phasebook.dev/schemas/v1/nope.json')).toThrow(PhasebookError);
   });
@@ -133,7 +142,10 @@ describe('same diagnostics as the run-time validator', () => {
   });
 
   it('on a few hundred random single mutations of the shipped documents', () => {
-    const docs = files(join(ROOT, 'rulesets')).map((file) => ({ name: relative(ROOT, file), value: JSON.parse(readFileSync(file, 'utf8')) as unknown }));
+    const docs = files(join(ROOT, 'rulesets')).map((file) => ({
+      name: relative(ROOT, file),
+      value: JSON.parse(readFileSync(file, 'utf8')) as unknown,
+    }));
     const random = mulberry32(0x5eed);
     const counts: Record<string, number> = {};
     let withErrors = 0;
@@ -199,7 +211,8 @@ function objectsOf(root: unknown): Array<{ obj: Record<string, unknown>; path: s
   const out: Array<{ obj: Record<string, unknown>; path: string }> = [{ obj: root as Record<string, unknown>, path: '' }];
   for (const s of slots(root)) {
     const v = (s.parent as Record<string | number, unknown>)[s.key];
-    if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0) out.push({ obj: v as Record<string, unknown>, path: s.path });
+    if (v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length > 0)
+      out.push({ obj: v as Record<string, unknown>, path: s.path });
   }
   return out;
 }

@@ -109,7 +109,10 @@ export function createPrecompiledValidator(generated: GeneratedValidators, schem
     const fn = generated[table[key]!];
     return typeof fn === 'function' ? (fn as ValidateFunction) : undefined;
   };
-  return createValidatorFromSource({ main: (id) => pick(generated.schemaIds, id), branch: (ref) => pick(generated.branchRefs, ref) }, schemas);
+  return createValidatorFromSource(
+    { main: (id) => pick(generated.schemaIds, id), branch: (ref) => pick(generated.branchRefs, ref) },
+    schemas,
+  );
 }
 
 /**
@@ -354,7 +357,10 @@ function reduceErrors(list: ErrorObject[], ctx: ReduceContext): ErrorObject[] {
       const groups = branchGroups(e, list, k, ctx);
       if (groups !== null) {
         const size = groups.reduce((n, g) => n + g.length, 0);
-        const chosen = chooseBranch(e, groups.map((g) => reduceErrors(g, ctx)));
+        const chosen = chooseBranch(
+          e,
+          groups.map((g) => reduceErrors(g, ctx)),
+        );
         for (let i = chosen.length - 1; i >= 0; i--) out.push(chosen[i]!);
         k -= size + 1;
         continue;
@@ -442,7 +448,10 @@ function chooseBranch(u: ErrorObject, branches: ErrorObject[][]): ErrorObject[] 
     const seen = new Set<string>();
     for (const { errs } of candidates) {
       const c = choiceAt(errs, e.instancePath)!;
-      const values = c.keyword === 'const' ? [(c.params as { allowedValue: unknown }).allowedValue] : (c.params as { allowedValues: unknown[] }).allowedValues;
+      const values =
+        c.keyword === 'const'
+          ? [(c.params as { allowedValue: unknown }).allowedValue]
+          : (c.params as { allowedValues: unknown[] }).allowedValues;
       for (const v of values) {
         const key = JSON.stringify(v);
         if (!seen.has(key)) {
@@ -639,7 +648,11 @@ function problemOf(e: ErrorObject, index: SchemaIndex): Problem {
       if (typeof e.data === 'string') {
         // Values are often short codes ("d6"): allow at most one edit per two characters.
         const distance = Math.min(SUGGESTION_DISTANCE, Math.floor((e.data.length - 1) / 2));
-        const suggestion = closestName(e.data, allowed.filter((a): a is string => typeof a === 'string'), distance);
+        const suggestion = closestName(
+          e.data,
+          allowed.filter((a): a is string => typeof a === 'string'),
+          distance,
+        );
         if (suggestion !== undefined) message += `; did you mean ${JSON.stringify(suggestion)}?`;
       }
       return at(message);
@@ -691,7 +704,11 @@ function problemOf(e: ErrorObject, index: SchemaIndex): Problem {
     case 'uniqueItems': {
       const i = Number(p.i);
       const j = Number(p.j);
-      return { pointer: joinPointer(path, Math.max(i, j)), atKey: false, message: `duplicate item: items ${Math.min(i, j)} and ${Math.max(i, j)} are identical` };
+      return {
+        pointer: joinPointer(path, Math.max(i, j)),
+        atKey: false,
+        message: `duplicate item: items ${Math.min(i, j)} and ${Math.max(i, j)} are identical`,
+      };
     }
     case 'pattern':
       return at(`must match the pattern ${JSON.stringify(p.pattern)}, got ${formatValue(e.data)}`);
@@ -725,5 +742,11 @@ function finishDiagnostics(list: Diagnostic[]): Diagnostic[] {
     seen.add(key);
     out.push(d);
   }
-  return out.sort((a, b) => a.line - b.line || a.col - b.col || (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  return out.sort(
+    (a, b) =>
+      a.line - b.line ||
+      a.col - b.col ||
+      (a.pointer < b.pointer ? -1 : a.pointer > b.pointer ? 1 : 0) ||
+      (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
+  );
 }

@@ -208,10 +208,12 @@ describe('oneOf / anyOf noise reduction', () => {
     expect(effect('{"kind": "damage", "amount": 3, "die": "d7"}')).toEqual([
       '1:66 /effects/0/die expected one of "d4", "d6", "d8", "d10", "d12" or "d20", got "d7"',
     ]);
-    expect(effect('{"kind": "heal", "amount": 3, "die": "d4"}')).toEqual(['1:57 /effects/0/die unknown property "die" (allowed: "kind", "amount")']);
+    expect(effect('{"kind": "heal", "amount": 3, "die": "d4"}')).toEqual([
+      '1:57 /effects/0/die unknown property "die" (allowed: "kind", "amount")',
+    ]);
   });
 
-  it('a missing property of the matching branch wins over other branches\' discriminators', () => {
+  it("a missing property of the matching branch wins over other branches' discriminators", () => {
     expect(effect('{"kind": "damage"}')).toEqual(['1:27 /effects/0 missing required property "amount"']);
     expect(effect('{"kind": "push"}')).toEqual(['1:27 /effects/0 missing required property "to"']);
   });
@@ -247,9 +249,7 @@ describe('oneOf / anyOf noise reduction', () => {
   });
 
   it('oneOf matching several alternatives says so', () => {
-    expect(brief('{"name": "x", "either": 3}')).toEqual([
-      '1:25 /either matches 2 alternatives (#0 and #1) but must match exactly one',
-    ]);
+    expect(brief('{"name": "x", "either": 3}')).toEqual(['1:25 /either matches 2 alternatives (#0 and #1) but must match exactly one']);
     expect(check('{"name": "x", "either": 2.5}')).toEqual([]);
   });
 
@@ -266,7 +266,12 @@ describe('oneOf / anyOf noise reduction', () => {
                 type: 'object',
                 properties: {
                   op: { const: 'roll' },
-                  dice: { oneOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]+d[0-9]+$' }] },
+                  dice: {
+                    oneOf: [
+                      { type: 'integer', minimum: 1 },
+                      { type: 'string', pattern: '^[0-9]+d[0-9]+$' },
+                    ],
+                  },
                 },
                 required: ['op', 'dice'],
                 additionalProperties: false,
@@ -283,7 +288,9 @@ describe('oneOf / anyOf noise reduction', () => {
       },
     ]);
     const run = (text: string): string[] =>
-      nested.validate(readDocumentText('n.json', text), 'https://test.phasebook/nested.json').map((d) => `${d.line}:${d.col} ${d.pointer} ${d.message}`);
+      nested
+        .validate(readDocumentText('n.json', text), 'https://test.phasebook/nested.json')
+        .map((d) => `${d.line}:${d.col} ${d.pointer} ${d.message}`);
     expect(run('{"step": {"op": "roll", "dice": "2x6"}}')).toEqual(['1:33 /step/dice must match the pattern "^[0-9]+d[0-9]+$", got "2x6"']);
     expect(run('{"step": {"op": "roll", "dice": true}}')).toEqual(['1:33 /step/dice expected an integer or a string, got a boolean']);
     expect(run('{"step": {"op": "say", "text": 1}}')).toEqual(['1:32 /step/text expected a string, got a number']);
@@ -308,7 +315,9 @@ describe('composition with unevaluatedProperties', () => {
     },
   ]);
   const run = (text: string): string[] =>
-    composed.validate(readDocumentText('c.json', text), 'https://test.phasebook/composed.json').map((d) => `${d.line}:${d.col} ${d.pointer} ${d.message}`);
+    composed
+      .validate(readDocumentText('c.json', text), 'https://test.phasebook/composed.json')
+      .map((d) => `${d.line}:${d.col} ${d.pointer} ${d.message}`);
 
   it('compiles and accepts properties declared through $ref', () => {
     expect(run('{"kind": "ruleset", "id": "x", "version": "1.0.0", "rounds": 3}')).toEqual([]);
@@ -316,7 +325,9 @@ describe('composition with unevaluatedProperties', () => {
   });
 
   it('suggests names declared anywhere in the composition', () => {
-    expect(run('{"kind": "ruleset", "id": "x",\n "verison": "1"}')).toEqual(['2:2 /verison unknown property "verison"; did you mean "version"?']);
+    expect(run('{"kind": "ruleset", "id": "x",\n "verison": "1"}')).toEqual([
+      '2:2 /verison unknown property "verison"; did you mean "version"?',
+    ]);
     expect(run('{"kind": "ruleset", "id": "x", "round": 1}')).toEqual(['1:32 /round unknown property "round"; did you mean "rounds"?']);
   });
 });

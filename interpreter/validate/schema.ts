@@ -35,7 +35,12 @@ export const AJV_BASE_OPTIONS: Readonly<AjvOptions> = Object.freeze({ allErrors:
  * with `unevaluatedProperties`), and would refuse correct schemas. `verbose` puts the schema,
  * parent schema and data in every error, which the messages need.
  */
-export const AJV_MAIN_OPTIONS: Readonly<AjvOptions> = Object.freeze({ ...AJV_BASE_OPTIONS, strict: true, strictRequired: false, verbose: true });
+export const AJV_MAIN_OPTIONS: Readonly<AjvOptions> = Object.freeze({
+  ...AJV_BASE_OPTIONS,
+  strict: true,
+  strictRequired: false,
+  verbose: true,
+});
 
 /**
  * Options of the lenient twin compiling single oneOf/anyOf branches: a branch taken out of

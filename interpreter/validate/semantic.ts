@@ -15,7 +15,22 @@ export interface Problem {
 }
 
 /** Fields the engine itself puts on every combatant, besides the ruleset's stats. */
-export const BUILTIN_COMBATANT_FIELDS = ['id', 'name', 'side', 'tags', 'plan', 'done', 'doneLastRound', 'initiativeAtRoundStart', 'conditions', 'moved', 'engaged', 'engagedAtRoundStart', 'initiative', 'position'] as const;
+export const BUILTIN_COMBATANT_FIELDS = [
+  'id',
+  'name',
+  'side',
+  'tags',
+  'plan',
+  'done',
+  'doneLastRound',
+  'initiativeAtRoundStart',
+  'conditions',
+  'moved',
+  'engaged',
+  'engagedAtRoundStart',
+  'initiative',
+  'position',
+] as const;
 const COMBATANT_ROOTS = new Set(['actor', 'target', 'reactor', 'mover', 'self']);
 const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses', 'params']);
 
@@ -25,7 +40,29 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** Walk every JSON Logic expression of a ruleset: (expression, pointer). */
 function* expressions(rs: Ruleset): Generator<[unknown, string]> {
-  const exprKeys = new Set(['requires', 'by', 'to', 'abort', 'perRound', 'initiative', 'when', 'select', 'formula', 'add', 'default', 'expr', 'within', 'distance', 'amount', 'value', 'cond', 'dice', 'rounds', 'winner', 'out']);
+  const exprKeys = new Set([
+    'requires',
+    'by',
+    'to',
+    'abort',
+    'perRound',
+    'initiative',
+    'when',
+    'select',
+    'formula',
+    'add',
+    'default',
+    'expr',
+    'within',
+    'distance',
+    'amount',
+    'value',
+    'cond',
+    'dice',
+    'rounds',
+    'winner',
+    'out',
+  ]);
   function* walk(v: unknown, ptr: string, parentKey: string | null): Generator<[unknown, string]> {
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) yield* walk(v[i], `${ptr}/${i}`, null);
@@ -34,13 +71,19 @@ function* expressions(rs: Ruleset): Generator<[unknown, string]> {
     if (!isObject(v)) return;
     for (const [k, child] of Object.entries(v)) {
       const p = joinPointer(ptr, k);
-      if (parentKey === 'with' || (exprKeys.has(k) && !(k === 'default' && !ptr.includes('/judgments/')) && !(k === 'value' && ptr.startsWith('/options')))) {
+      if (
+        parentKey === 'with' ||
+        (exprKeys.has(k) && !(k === 'default' && !ptr.includes('/judgments/')) && !(k === 'value' && ptr.startsWith('/options')))
+      ) {
         yield [child, p];
       } else yield* walk(child, p, k);
     }
   }
   const { $schema: _s, options: _o, decisions: _d, source: _src, ...rest } = rs as unknown as Record<string, unknown>;
-  void _s; void _o; void _d; void _src;
+  void _s;
+  void _o;
+  void _d;
+  void _src;
   yield* walk(rest, '', null);
 }
 
@@ -60,11 +103,13 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     p('/round/phases', 'a round needs at least one phase; nothing would ever happen (did an overlay remove them all?)');
     return problems;
   }
-  if (rs.actions.length === 0) p('/actions', 'a ruleset needs at least one action; nobody could ever act (did an overlay remove them all?)');
+  if (rs.actions.length === 0)
+    p('/actions', 'a ruleset needs at least one action; nobody could ever act (did an overlay remove them all?)');
   if (rs.end.length === 0) p('/end', 'a ruleset needs at least one end condition; only the round limit could end a combat');
   unique(rs.round.phases, '/round/phases', 'phase');
   (rs.round.finally ?? []).forEach((ph, i) => {
-    if (rs.round.phases.some((x) => x.id === ph.id)) p(`/round/finally/${i}/id`, `phase id "${ph.id}" is also a phase of round.phases; phase ids must be unique`);
+    if (rs.round.phases.some((x) => x.id === ph.id))
+      p(`/round/finally/${i}/id`, `phase id "${ph.id}" is also a phase of round.phases; phase ids must be unique`);
   });
   (rs.round.finally ?? []).forEach((ph, i) => unique(ph.steps, `/round/finally/${i}/steps`, 'step'));
   rs.round.phases.forEach((ph, i) => unique(ph.steps, `/round/phases/${i}/steps`, 'step'));
@@ -99,7 +144,10 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     if (t.timing === 'during' && t.within === undefined) p(`/triggers/${i}`, 'a trigger with timing "during" needs "within"');
     if (t.timing === 'during' && t.on !== 'move') p(`/triggers/${i}/timing`, 'timing "during" only applies to moves');
   });
-  for (const [list, base] of [[rs.round.phases, '/round/phases'], [rs.round.finally ?? [], '/round/finally']] as const) {
+  for (const [list, base] of [
+    [rs.round.phases, '/round/phases'],
+    [rs.round.finally ?? [], '/round/finally'],
+  ] as const) {
     list.forEach((ph, i) =>
       ph.steps.forEach((s, j) => {
         if (s.perform && !actionIds.has(s.perform)) p(`${base}/${i}/steps/${j}/perform`, `unknown action "${s.perform}"`);
@@ -118,13 +166,17 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     if (typeof ref === 'string') {
       // Own properties only: "constructor" must not find Object's (it did, and crashed the run).
       if (!hasOwn(rs.orderings ?? {}, ref) && !hasOwn(ORDER_PRESETS, ref)) {
-        p(ptr, `unknown ordering "${ref}"; presets are ${Object.keys(ORDER_PRESETS).join(', ')}${rs.orderings ? `; this ruleset names ${Object.keys(rs.orderings).join(', ')}` : ''}`);
+        p(
+          ptr,
+          `unknown ordering "${ref}"; presets are ${Object.keys(ORDER_PRESETS).join(', ')}${rs.orderings ? `; this ruleset names ${Object.keys(rs.orderings).join(', ')}` : ''}`,
+        );
       }
       return;
     }
     const keys = (ref as { keys: unknown[] }).keys;
     keys.forEach((k, i) => {
-      if (typeof k === 'string' && !hasOwn(ORDER_KEYS, k)) p(`${ptr}/keys/${i}`, `unknown sort key "${k}"; built-in keys are ${Object.keys(ORDER_KEYS).join(', ')}`);
+      if (typeof k === 'string' && !hasOwn(ORDER_KEYS, k))
+        p(`${ptr}/keys/${i}`, `unknown sort key "${k}"; built-in keys are ${Object.keys(ORDER_KEYS).join(', ')}`);
       if (isObject(k) && typeof k.stat === 'string' && !known.has(k.stat)) p(`${ptr}/keys/${i}/stat`, `unknown stat "${k.stat}"`);
     });
   }
@@ -134,7 +186,8 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     if (Array.isArray(v)) v.forEach((x, i) => walkDurations(x, `${ptr}/${i}`));
     else if (isObject(v)) {
       for (const [k, x] of Object.entries(v)) {
-        if (k === 'endsAt' && isObject(x) && typeof x.phase === 'string' && !phaseIds.has(x.phase)) p(`${ptr}/endsAt/phase`, `unknown phase "${x.phase}"`);
+        if (k === 'endsAt' && isObject(x) && typeof x.phase === 'string' && !phaseIds.has(x.phase))
+          p(`${ptr}/endsAt/phase`, `unknown phase "${x.phase}"`);
         walkDurations(x, joinPointer(ptr, k));
       }
     }
@@ -153,10 +206,15 @@ export function checkRuleset(rs: Ruleset): Problem[] {
       const [root, field] = path.split('.');
       const at = ptr + pointer;
       if (root && COMBATANT_ROOTS.has(root) && field !== undefined && !known.has(field)) {
-        p(at, `unknown stat "${field}" in "${path}"; stats are ${[...stats].join(', ')}${derived.size ? `; derived: ${[...derived].join(', ')}` : ''}`);
+        p(
+          at,
+          `unknown stat "${field}" in "${path}"; stats are ${[...stats].join(', ')}${derived.size ? `; derived: ${[...derived].join(', ')}` : ''}`,
+        );
       }
-      if (root === 'options' && field !== undefined && !options.has(field)) p(at, `unknown option "${field}"; options are ${[...options].join(', ') || '(none)'}`);
-      if (root === 'action' && field !== undefined && !ACTION_FIELDS.has(field)) p(at, `unknown action field "${field}"; actions expose ${[...ACTION_FIELDS].join(', ')}`);
+      if (root === 'options' && field !== undefined && !options.has(field))
+        p(at, `unknown option "${field}"; options are ${[...options].join(', ') || '(none)'}`);
+      if (root === 'action' && field !== undefined && !ACTION_FIELDS.has(field))
+        p(at, `unknown action field "${field}"; actions expose ${[...ACTION_FIELDS].join(', ')}`);
     }
     for (const { tag, pointer } of literalTagTests(expr)) {
       if (!tags.has(tag) && !tagsOfActions.has(tag)) p(ptr + pointer, `unknown tag "${tag}"; combatant tags are ${[...tags].join(', ')}`);
@@ -172,13 +230,23 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   for (const [name, use] of flow.stats) {
     const def = rs.combatant.stats[name]!.default;
     const why = def === undefined ? null : notationProblem(def);
-    if (why) p(joinPointer('/combatant/stats', name, 'default'), `stat "${name}" is rolled as dice (at ${use.at}), so its default must be dice notation: ${why}`);
+    if (why)
+      p(
+        joinPointer('/combatant/stats', name, 'default'),
+        `stat "${name}" is rolled as dice (at ${use.at}), so its default must be dice notation: ${why}`,
+      );
   }
 
   // Derived values must not depend on themselves.
   const deps = new Map<string, string[]>();
   for (const [name, d] of Object.entries(rs.combatant.derived ?? {})) {
-    deps.set(name, collectVarPaths(d.expr).map((v) => v.path.split('.')).filter((s) => s[0] === 'actor' && derived.has(s[1]!)).map((s) => s[1]!));
+    deps.set(
+      name,
+      collectVarPaths(d.expr)
+        .map((v) => v.path.split('.'))
+        .filter((s) => s[0] === 'actor' && derived.has(s[1]!))
+        .map((s) => s[1]!),
+    );
   }
   const state = new Map<string, 1 | 2>();
   const visit = (n: string, chain: string[]): void => {
@@ -205,7 +273,14 @@ function literalTagTests(expr: unknown, ptr = ''): Array<{ tag: string; pointer:
   if (Array.isArray(expr)) expr.forEach((x, i) => out.push(...literalTagTests(x, `${ptr}/${i}`)));
   else if (isObject(expr)) {
     for (const [k, v] of Object.entries(expr)) {
-      if (k === 'in' && Array.isArray(v) && typeof v[0] === 'string' && isObject(v[1]) && typeof v[1].var === 'string' && /^(actor|target|reactor|mover|self)\.tags$/.test(v[1].var)) {
+      if (
+        k === 'in' &&
+        Array.isArray(v) &&
+        typeof v[0] === 'string' &&
+        isObject(v[1]) &&
+        typeof v[1].var === 'string' &&
+        /^(actor|target|reactor|mover|self)\.tags$/.test(v[1].var)
+      ) {
         out.push({ tag: v[0], pointer: `${ptr}/in/0` });
       }
       out.push(...literalTagTests(v, joinPointer(ptr, k)));
@@ -218,7 +293,12 @@ function literalTagTests(expr: unknown, ptr = ''): Array<{ tag: string; pointer:
 export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
   // Written for another ruleset: every stat, tag and action would be unknown. Say it once.
   if (typeof enc.ruleset === 'string' && enc.ruleset !== rs.id) {
-    return [{ pointer: '/ruleset', message: `this encounter is written for ruleset "${enc.ruleset}", not "${rs.id}": run it with the ruleset it names` }];
+    return [
+      {
+        pointer: '/ruleset',
+        message: `this encounter is written for ruleset "${enc.ruleset}", not "${rs.id}": run it with the ruleset it names`,
+      },
+    ];
   }
   const problems: Problem[] = [];
   const p = (pointer: string, message: string) => problems.push({ pointer, message });
@@ -242,12 +322,16 @@ export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
         // A stat keeps the type of its default: a number stays a number, dice stay a string.
         const def = rs.combatant.stats[k]!.default;
         if (def !== undefined && typeof v !== typeof def) {
-          p(joinPointer(ptr, 'stats', k), `stat "${k}" expects a ${typeof def} like its default ${JSON.stringify(def)}, got ${JSON.stringify(v)}`);
+          p(
+            joinPointer(ptr, 'stats', k),
+            `stat "${k}" expects a ${typeof def} like its default ${JSON.stringify(def)}, got ${JSON.stringify(v)}`,
+          );
           continue;
         }
         const use = diceStats.get(k);
         const why = use ? notationProblem(v) : null;
-        if (why) p(joinPointer(ptr, 'stats', k), `stat "${k}" is rolled as dice by ruleset "${rs.id}", so it must be dice notation: ${why}`);
+        if (why)
+          p(joinPointer(ptr, 'stats', k), `stat "${k}" is rolled as dice by ruleset "${rs.id}", so it must be dice notation: ${why}`);
       }
       (c.tags ?? []).forEach((t, k) => {
         if (!tags.has(t)) p(`${ptr}/tags/${k}`, `unknown tag "${t}" for ruleset "${rs.id}"; its tags are ${[...tags].join(', ')}`);
@@ -262,7 +346,8 @@ export function checkEncounter(enc: Encounter, rs: Ruleset): Problem[] {
   const actions = new Set(rs.actions.map((a) => a.id));
   (enc.script ?? []).forEach((e, i) => {
     if (!ids.has(e.combatant)) p(`/script/${i}/combatant`, `unknown combatant "${e.combatant}"`);
-    if (!actions.has(e.action)) p(`/script/${i}/action`, `unknown action "${e.action}" in ruleset "${rs.id}"; its actions are ${[...actions].join(', ')}`);
+    if (!actions.has(e.action))
+      p(`/script/${i}/action`, `unknown action "${e.action}" in ruleset "${rs.id}"; its actions are ${[...actions].join(', ')}`);
     if (e.target !== undefined && !ids.has(e.target)) p(`/script/${i}/target`, `unknown target "${e.target}"`);
   });
   return problems;

@@ -5,7 +5,15 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export interface Session {
   browser: Browser;
@@ -27,6 +35,8 @@ export async function open(): Promise<Session> {
   });
   const url = inject('editorUrl');
   await page.goto(url);
-  await page.waitForFunction(() => Boolean((window as unknown as { __phasebook?: { editor?: unknown } }).__phasebook?.editor), null, { timeout: 30000 });
+  await page.waitForFunction(() => Boolean((window as unknown as { __phasebook?: { editor?: unknown } }).__phasebook?.editor), null, {
+    timeout: 30000,
+  });
   return { browser, page, problems, url, close: () => browser.close() };
 }

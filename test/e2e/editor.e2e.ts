@@ -27,7 +27,9 @@ const setText = (page: Page, text: string) => page.evaluate((t) => (window as an
 const markers = (page: Page) =>
   page.evaluate(() => {
     const pb = (window as any).__phasebook;
-    return pb.monaco.editor.getModelMarkers({ owner: 'phasebook', resource: pb.editor.getModel().uri }).map((m: any) => ({ line: m.startLineNumber, col: m.startColumn, message: m.message }));
+    return pb.monaco.editor
+      .getModelMarkers({ owner: 'phasebook', resource: pb.editor.getModel().uri })
+      .map((m: any) => ({ line: m.startLineNumber, col: m.startColumn, message: m.message }));
   });
 const timelineActs = (page: Page, scope = '[data-testid=timeline]') =>
   page.evaluate(
@@ -53,7 +55,15 @@ const waitForAct = (page: Page, want: Partial<Act>, scope = '[data-testid=timeli
 describe('the editor', () => {
   it('1. opens with the built-in rulesets of all five systems', async () => {
     s = await open();
-    for (const p of ['ose/ose.json', 'ose/overlays/crossbow-speed.json', 'd20-srd/d20-srd.json', 'cepheus/cepheus.json', 'mage/mage.json', 'unbalanced-world/unbalanced-world.json', 'ose/encounters/skirmish.json']) {
+    for (const p of [
+      'ose/ose.json',
+      'ose/overlays/crossbow-speed.json',
+      'd20-srd/d20-srd.json',
+      'cepheus/cepheus.json',
+      'mage/mage.json',
+      'unbalanced-world/unbalanced-world.json',
+      'ose/encounters/skirmish.json',
+    ]) {
       await s.page.waitForSelector(`[data-testid=sidebar] button.doc[data-path="${p}"]`);
     }
     // A timeline is shown for the active document from the start.
@@ -68,25 +78,34 @@ describe('the editor', () => {
     const at = lines.findIndex((l) => l.includes('"version"'));
     lines[at] = lines[at]!.replace('"1.0.0"', '1');
     await setText(s.page, lines.join('\n'));
-    await s.page.waitForFunction(() => (window as any).__phasebook.monaco.editor.getModelMarkers({ owner: 'phasebook' }).length > 0, null, { timeout: 15000 });
+    await s.page.waitForFunction(() => (window as any).__phasebook.monaco.editor.getModelMarkers({ owner: 'phasebook' }).length > 0, null, {
+      timeout: 15000,
+    });
     const ms = await markers(s.page);
     expect(ms[0]!.line).toBe(at + 1);
     expect(ms[0]!.message).toMatch(/expected a string/);
   });
 
-  it('2b. hover on a property shows its description from the schema, and completion offers the schema\'s properties', async () => {
+  it("2b. hover on a property shows its description from the schema, and completion offers the schema's properties", async () => {
     s = await open();
     await openDoc(s.page, 'ose/overlays/crossbow-speed.json');
     const text = await modelText(s.page);
     const line = text.split('\n').findIndex((l) => l.includes('"requires"')) + 1;
     const col = text.split('\n')[line - 1]!.indexOf('requires') + 3;
-    await s.page.evaluate(([l, c]) => {
-      const ed = (window as any).__phasebook.editor;
-      ed.focus();
-      ed.setPosition({ lineNumber: l, column: c });
-      ed.trigger('test', 'editor.action.showHover', {});
-    }, [line, col] as const);
-    await s.page.waitForFunction(() => /must be applied before this one/.test(document.querySelector('.monaco-hover')?.textContent ?? ''), null, { timeout: 15000 });
+    await s.page.evaluate(
+      ([l, c]) => {
+        const ed = (window as any).__phasebook.editor;
+        ed.focus();
+        ed.setPosition({ lineNumber: l, column: c });
+        ed.trigger('test', 'editor.action.showHover', {});
+      },
+      [line, col] as const,
+    );
+    await s.page.waitForFunction(
+      () => /must be applied before this one/.test(document.querySelector('.monaco-hover')?.textContent ?? ''),
+      null,
+      { timeout: 15000 },
+    );
     // Completion inside a new, empty property name of the overlay object.
     await s.page.evaluate(() => {
       const pb = (window as any).__phasebook;
@@ -100,7 +119,9 @@ describe('the editor', () => {
       ed.setPosition({ lineNumber: last + 1, column: 4 });
       ed.trigger('test', 'editor.action.triggerSuggest', {});
     });
-    await s.page.waitForFunction(() => /decisions/.test(document.querySelector('.suggest-widget')?.textContent ?? ''), null, { timeout: 15000 });
+    await s.page.waitForFunction(() => /decisions/.test(document.querySelector('.suggest-widget')?.textContent ?? ''), null, {
+      timeout: 15000,
+    });
   });
 
   it('3. switching the crossbow-speed module off moves the crossbowmen in the timeline', async () => {
@@ -123,7 +144,9 @@ describe('the editor', () => {
     const order = (t: string) => (JSON.parse(t) as { round: { phases: Array<{ id: string }> } }).round.phases.map((p) => p.id);
     expect(order(before)).toEqual(['morale', 'movement', 'missile', 'spells', 'melee']);
     await s.page.click('button[role=tab]:has-text("Visual")');
-    await s.page.locator('li.card[data-phase=melee] .head').dragTo(s.page.locator('li.card[data-phase=missile]'), { targetPosition: { x: 20, y: 5 } });
+    await s.page
+      .locator('li.card[data-phase=melee] .head')
+      .dragTo(s.page.locator('li.card[data-phase=missile]'), { targetPosition: { x: 20, y: 5 } });
     await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() !== b, before, { timeout: 10000 });
     const after = await modelText(s.page);
     expect(order(after)).toEqual(['morale', 'movement', 'melee', 'missile', 'spells']);
@@ -162,14 +185,25 @@ describe('the editor', () => {
           version: '1.0.0',
           extends: 'ose',
           requires: ['phased-round', 'crossbow-speed'],
-          changes: [{ op: 'remove', path: '/round/phases/missile/steps/crossbows' }, { op: 'replace', path: '/round/phases/missile/steps/missiles/select', value: { '!': { in: ['siege', { var: 'actor.tags' }] } } }],
+          changes: [
+            { op: 'remove', path: '/round/phases/missile/steps/crossbows' },
+            {
+              op: 'replace',
+              path: '/round/phases/missile/steps/missiles/select',
+              value: { '!': { in: ['siege', { var: 'actor.tags' }] } },
+            },
+          ],
         },
         null,
         2,
       ),
     );
     await s.page.setInputFiles('[data-testid=import-input]', file);
-    await s.page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent?.endsWith('crossbows-with-bows.json'), null, { timeout: 10000 });
+    await s.page.waitForFunction(
+      () => document.querySelector('header .doc-title')?.textContent?.endsWith('crossbows-with-bows.json'),
+      null,
+      { timeout: 10000 },
+    );
     await s.page.waitForFunction(() => document.querySelector('header .status')?.textContent?.trim() === 'valid', null, { timeout: 15000 });
     await s.page.click('button[role=tab]:has-text("Compare")');
     await s.page.waitForSelector('[data-testid=compare-a] [data-testid=act]', { timeout: 20000 });

@@ -24,7 +24,8 @@ afterEach(async () => {
   s = null;
 });
 
-const docPaths = (page: Page) => page.evaluate(() => ((window as any).__phasebook.workspace.docs as Array<{ path: string }>).map((d) => d.path).sort());
+const docPaths = (page: Page) =>
+  page.evaluate(() => ((window as any).__phasebook.workspace.docs as Array<{ path: string }>).map((d) => d.path).sort());
 
 /** Drop a file on the sidebar as a user dragging it from the desktop would. */
 async function dropFile(page: Page, name: string, bytes: Buffer) {
@@ -36,7 +37,8 @@ async function dropFile(page: Page, name: string, bytes: Buffer) {
       const dt = new DataTransfer();
       dt.items.add(new File([data], n, { type: 'application/zip' }));
       const target = document.querySelector('[data-testid=sidebar]')!;
-      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
     },
     [name, bytes.toString('base64')] as const,
   );
@@ -61,15 +63,27 @@ describe('rule packs in the editor', () => {
     ]);
     expect(paths.some((p) => /\.zip|README/.test(p))).toBe(false);
     const card = (await page.textContent('[data-testid=packs] article[data-pack="example/crossroads"]'))!.replace(/\s+/g, ' ');
-    for (const t of ['Duel at the Crossroads', 'example/crossroads 1.0.0', 'Phasebook contributors', 'CC0-1.0', 'Plain crossroads', 'Gritty: wounds hurt']) expect(card).toContain(t);
+    for (const t of [
+      'Duel at the Crossroads',
+      'example/crossroads 1.0.0',
+      'Phasebook contributors',
+      'CC0-1.0',
+      'Plain crossroads',
+      'Gritty: wounds hurt',
+    ])
+      expect(card).toContain(t);
 
     // Run the "gritty" preset: the crossroads ruleset with wounds-hurt, on the ambush.
     await page.click('[data-testid=packs] li[data-preset=gritty] button:text("Run")');
-    await page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'packs/example/crossroads/encounters/ambush.json');
+    await page.waitForFunction(
+      () => document.querySelector('header .doc-title')?.textContent === 'packs/example/crossroads/encounters/ambush.json',
+    );
     await page.waitForFunction(
       () => {
         const acts = [...document.querySelectorAll('[data-testid=timeline] [data-testid=act]')].map((e) => (e as HTMLElement).dataset);
-        return acts.some((d) => d.actor === 'ranger' && d.action === 'shoot') && acts.some((d) => d.actor === 'knight' && d.action === 'strike');
+        return (
+          acts.some((d) => d.actor === 'ranger' && d.action === 'shoot') && acts.some((d) => d.actor === 'knight' && d.action === 'strike')
+        );
       },
       null,
       { timeout: 30000 },
@@ -77,7 +91,11 @@ describe('rule packs in the editor', () => {
     // The run bar names the rules in use: the pack's ruleset and its overlay.
     const inUse = await page.$$eval('[data-testid=rules-in-use]', (rows) => rows[0]!.textContent!.replace(/\s+/g, ' '));
     expect(inUse).toContain('Crossroads skirmish');
-    expect(await page.$$eval('[data-testid=rules-in-use]', (rows) => [...rows[0]!.querySelectorAll('[data-testid=overlay-in-use]')].map((e) => (e as HTMLElement).dataset.overlay))).toEqual(['wounds-hurt']);
+    expect(
+      await page.$$eval('[data-testid=rules-in-use]', (rows) =>
+        [...rows[0]!.querySelectorAll('[data-testid=overlay-in-use]')].map((e) => (e as HTMLElement).dataset.overlay),
+      ),
+    ).toEqual(['wounds-hurt']);
   }, 180_000);
 
   it('pack documents are read-only until copied into mine/; a malicious zip adds nothing; removing asks first', async () => {
@@ -88,7 +106,11 @@ describe('rule packs in the editor', () => {
 
     await page.click(`[data-testid=sidebar] button.doc[data-path="${PACK}/overlays/wounds-hurt.json"]`);
     await page.waitForSelector('[data-testid=pack-readonly]');
-    const readOnly = () => page.evaluate(() => { const pb = (window as any).__phasebook; return pb.editor.getOption(pb.monaco.editor.EditorOption.readOnly) as boolean; });
+    const readOnly = () =>
+      page.evaluate(() => {
+        const pb = (window as any).__phasebook;
+        return pb.editor.getOption(pb.monaco.editor.EditorOption.readOnly) as boolean;
+      });
     expect(await readOnly()).toBe(true);
     await page.click('[data-testid=pack-readonly] button');
     await page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'mine/wounds-hurt.json');
@@ -97,8 +119,12 @@ describe('rule packs in the editor', () => {
     // A zip-slip pack from a stranger: refused with a located message, not one document added.
     const before = await docPaths(page);
     await page.setInputFiles('[data-testid=pack-zip-input]', SLIP);
-    await page.waitForFunction(() => document.querySelector('[data-testid=pack-status]')?.textContent === 'Pack refused: nothing was imported.');
-    expect(await page.textContent('[data-testid=pack-problems]')).toContain("zip-slip.zip!../../evil.json:1:1  /  refused: a path that climbs out of the pack ('..')");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=pack-status]')?.textContent === 'Pack refused: nothing was imported.',
+    );
+    expect(await page.textContent('[data-testid=pack-problems]')).toContain(
+      "zip-slip.zip!../../evil.json:1:1  /  refused: a path that climbs out of the pack ('..')",
+    );
     expect(await docPaths(page)).toEqual(before);
 
     // Removing asks first: Cancel keeps the pack, Remove takes its files (the copy in mine/ stays).
@@ -118,26 +144,59 @@ describe('rule packs in the editor', () => {
     const json = (v: unknown) => strToU8(JSON.stringify(v, null, 2));
     const zip = zipSync({
       'phasebook-pack.json': json({
-        kind: 'pack', id: 'alice/gritty', name: 'Gritty OSE', version: '1.0.0', compatibility: { language: '^1.0.0' },
+        kind: 'pack',
+        id: 'alice/gritty',
+        name: 'Gritty OSE',
+        version: '1.0.0',
+        compatibility: { language: '^1.0.0' },
         dependencies: { 'phasebook/ose': '^1.0.0' },
         contents: [{ path: 'overlays/gritty.json', kind: 'overlay' }],
-        presets: [{ id: 'gritty', name: 'Gritty phased round', ruleset: 'phasebook/ose:ose', overlays: ['phasebook/ose:phased-round', 'gritty'], encounter: 'phasebook/ose:skirmish' }],
+        presets: [
+          {
+            id: 'gritty',
+            name: 'Gritty phased round',
+            ruleset: 'phasebook/ose:ose',
+            overlays: ['phasebook/ose:phased-round', 'gritty'],
+            encounter: 'phasebook/ose:skirmish',
+          },
+        ],
       }),
-      'overlays/gritty.json': json({ kind: 'overlay', id: 'gritty', name: 'No natural 20s', version: '1.0.0', extends: 'phasebook/ose@^1:ose', requires: ['phasebook/ose:phased-round'], changes: [{ op: 'replace', path: '/options/naturalRolls/default', value: false }] }),
+      'overlays/gritty.json': json({
+        kind: 'overlay',
+        id: 'gritty',
+        name: 'No natural 20s',
+        version: '1.0.0',
+        extends: 'phasebook/ose@^1:ose',
+        requires: ['phasebook/ose:phased-round'],
+        changes: [{ op: 'replace', path: '/options/naturalRolls/default', value: false }],
+      }),
     });
     s = await open();
     const { page } = s;
     await page.setInputFiles('[data-testid=pack-zip-input]', { name: 'gritty.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
     await page.waitForSelector('[data-testid=packs] article[data-pack="alice/gritty"]', { timeout: 30000 });
-    expect(await page.textContent('[data-testid=packs] article[data-pack="alice/gritty"] .dep-ok')).toContain('phasebook/ose ^1.0.0: 1.0.0 ✓');
+    expect(await page.textContent('[data-testid=packs] article[data-pack="alice/gritty"] .dep-ok')).toContain(
+      'phasebook/ose ^1.0.0: 1.0.0 ✓',
+    );
     await page.click('[data-testid=packs] article[data-pack="alice/gritty"] li[data-preset=gritty] button:text("Run")');
     await page.waitForFunction(
       () => [...document.querySelectorAll('[data-testid=rules-in-use]')][0]?.querySelectorAll('[data-testid=overlay-in-use]').length === 2,
       null,
       { timeout: 30000 },
     );
-    expect(await page.$$eval('[data-testid=rules-in-use]', (rows) => [...rows[0]!.querySelectorAll('[data-testid=overlay-in-use]')].map((e) => (e as HTMLElement).dataset.overlay))).toEqual(['phased-round', 'gritty']);
+    expect(
+      await page.$$eval('[data-testid=rules-in-use]', (rows) =>
+        [...rows[0]!.querySelectorAll('[data-testid=overlay-in-use]')].map((e) => (e as HTMLElement).dataset.overlay),
+      ),
+    ).toEqual(['phased-round', 'gritty']);
     // The phased round runs on the skirmish: the movement phase comes first.
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=timeline] [data-testid=act]')].some((e) => (e as HTMLElement).dataset.phase === 'movement'), null, { timeout: 30000 });
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid=timeline] [data-testid=act]')].some(
+          (e) => (e as HTMLElement).dataset.phase === 'movement',
+        ),
+      null,
+      { timeout: 30000 },
+    );
   }, 180_000);
 });

@@ -27,10 +27,16 @@ const logCount = (page: Page) => page.$$eval('[data-testid=log-entry]', (els) =>
 async function startFight(page: Page, ruleset: string, encounter: string, overlays: string[] = []) {
   await page.click('[data-testid=mode-play]');
   await page.waitForSelector('[data-testid=play-setup]');
-  const value = await page.$eval(`[data-testid=play-ruleset] option:text-matches("${ruleset.replace(/\//g, '\\/')}")`, (o) => (o as HTMLOptionElement).value);
+  const value = await page.$eval(
+    `[data-testid=play-ruleset] option:text-matches("${ruleset.replace(/\//g, '\\/')}")`,
+    (o) => (o as HTMLOptionElement).value,
+  );
   await page.selectOption('[data-testid=play-ruleset]', value);
   for (const o of overlays) await page.check(`[data-testid=play-overlay][data-path="${o}"]`);
-  const enc = await page.$eval(`[data-testid=play-encounter] option:text-matches("${encounter.replace(/\//g, '\\/')}")`, (o) => (o as HTMLOptionElement).value);
+  const enc = await page.$eval(
+    `[data-testid=play-encounter] option:text-matches("${encounter.replace(/\//g, '\\/')}")`,
+    (o) => (o as HTMLOptionElement).value,
+  );
   await page.selectOption('[data-testid=play-encounter]', enc);
   await page.click('[data-testid=play-start]');
   await page.waitForSelector('[data-testid=tracker]');
@@ -64,7 +70,9 @@ async function answerOne(page: Page): Promise<void> {
   }
   // Each answer adds one entry to the log (and the next request replaces this one).
   await page.waitForFunction(
-    ([k, l]) => document.querySelectorAll('[data-testid=log-entry]').length === k + 1 || document.querySelector('[data-testid=pending]')?.getAttribute('data-label') !== l,
+    ([k, l]) =>
+      document.querySelectorAll('[data-testid=log-entry]').length === k + 1 ||
+      document.querySelector('[data-testid=pending]')?.getAttribute('data-label') !== l,
     [n, before] as const,
   );
   const err = await page.$('[data-testid=play-error]');
@@ -82,98 +90,107 @@ async function playToTheEnd(page: Page): Promise<number> {
 }
 
 describe('table mode', () => {
-  it('runs a d20 fight with entered dice, undoes a mistake, survives a reload, and the player view mirrors it', { timeout: LONG }, async () => {
-    s = await open();
-    const page = s.page;
-    // The player view: a second page on the same BroadcastChannel.
-    const player = await page.context().newPage();
-    await player.goto(`${s.url}?view=player`);
-    await player.waitForSelector('[data-testid=player-waiting]');
+  it(
+    'runs a d20 fight with entered dice, undoes a mistake, survives a reload, and the player view mirrors it',
+    { timeout: LONG },
+    async () => {
+      s = await open();
+      const page = s.page;
+      // The player view: a second page on the same BroadcastChannel.
+      const player = await page.context().newPage();
+      await player.goto(`${s.url}?view=player`);
+      await player.waitForSelector('[data-testid=player-waiting]');
 
-    await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
-    // The party is asked: the fighter's initiative comes first, and nothing is in the log yet.
-    expect(await pendingKind(page)).toBe('roll');
-    expect(await pendingLabel(page)).toBe('init.fighter.d20');
-    expect(await logCount(page)).toBe(0);
+      await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
+      // The party is asked: the fighter's initiative comes first, and nothing is in the log yet.
+      expect(await pendingKind(page)).toBe('roll');
+      expect(await pendingLabel(page)).toBe('init.fighter.d20');
+      expect(await logCount(page)).toBe(0);
 
-    // A mistake: 3 typed instead of 18. Undo takes it back; the same roll is asked again.
-    await page.fill('[data-testid=dice]', '3');
-    await page.press('[data-testid=dice]', 'Enter');
-    await page.waitForFunction(() => document.querySelector('[data-testid=pending]')?.getAttribute('data-label') !== 'init.fighter.d20');
-    expect(await logCount(page)).toBe(1);
-    await page.click('[data-testid=undo]');
-    await page.waitForFunction(() => document.querySelector('[data-testid=pending]')?.getAttribute('data-label') === 'init.fighter.d20');
-    expect(await logCount(page)).toBe(0);
-    // Dice that do not fit the notation are refused, with the reason.
-    await page.fill('[data-testid=dice]', '25');
-    await page.press('[data-testid=dice]', 'Enter');
-    await page.waitForSelector('[data-testid=play-error]');
-    expect(await logCount(page)).toBe(0);
-    await page.fill('[data-testid=dice]', '18');
-    await page.press('[data-testid=dice]', 'Enter');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 1);
-    expect(await page.textContent('[data-testid=log-entry]')).toContain('init.fighter.d20 18');
+      // A mistake: 3 typed instead of 18. Undo takes it back; the same roll is asked again.
+      await page.fill('[data-testid=dice]', '3');
+      await page.press('[data-testid=dice]', 'Enter');
+      await page.waitForFunction(() => document.querySelector('[data-testid=pending]')?.getAttribute('data-label') !== 'init.fighter.d20');
+      expect(await logCount(page)).toBe(1);
+      await page.click('[data-testid=undo]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=pending]')?.getAttribute('data-label') === 'init.fighter.d20');
+      expect(await logCount(page)).toBe(0);
+      // Dice that do not fit the notation are refused, with the reason.
+      await page.fill('[data-testid=dice]', '25');
+      await page.press('[data-testid=dice]', 'Enter');
+      await page.waitForSelector('[data-testid=play-error]');
+      expect(await logCount(page)).toBe(0);
+      await page.fill('[data-testid=dice]', '18');
+      await page.press('[data-testid=dice]', 'Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 1);
+      expect(await page.textContent('[data-testid=log-entry]')).toContain('init.fighter.d20 18');
 
-    // The other initiative rolls, then a few turns.
-    for (let i = 0; i < 12; i++) await answerOne(page);
-    const turn = (await page.textContent('[data-testid=turn]'))?.trim();
-    expect(turn).not.toBe('');
-    // The player view shows whose turn it is.
-    await player.waitForFunction((t) => document.querySelector('[data-testid=player-turn]')?.textContent?.trim() === t, turn);
-    // Monster hit points are a wound level there, the party's are numbers.
-    const ogreHealth = await player.textContent('[data-testid=player-row][data-id=ogre] [data-testid=player-health]');
-    expect(ogreHealth?.trim()).toMatch(/^(unhurt|hurt|bloodied|down)$/);
-    const fighterHp = await player.textContent('[data-testid=player-row][data-id=fighter] [data-testid=player-health]');
-    expect(fighterHp?.trim()).toMatch(/^-?\d+$/);
+      // The other initiative rolls, then a few turns.
+      for (let i = 0; i < 12; i++) await answerOne(page);
+      const turn = (await page.textContent('[data-testid=turn]'))?.trim();
+      expect(turn).not.toBe('');
+      // The player view shows whose turn it is.
+      await player.waitForFunction((t) => document.querySelector('[data-testid=player-turn]')?.textContent?.trim() === t, turn);
+      // Monster hit points are a wound level there, the party's are numbers.
+      const ogreHealth = await player.textContent('[data-testid=player-row][data-id=ogre] [data-testid=player-health]');
+      expect(ogreHealth?.trim()).toMatch(/^(unhurt|hurt|bloodied|down)$/);
+      const fighterHp = await player.textContent('[data-testid=player-row][data-id=fighter] [data-testid=player-health]');
+      expect(fighterHp?.trim()).toMatch(/^-?\d+$/);
 
-    // A referee ruling: 5 damage to orc-1, logged and shown.
-    const hpBefore = Number(await page.textContent('[data-testid=combatant][data-id=orc-1] [data-testid=main-stat]'));
-    await page.check('[data-testid=combatant][data-id=orc-1] input[type=checkbox] >> nth=0');
-    await page.fill('[data-testid=amount]', '5');
-    await page.click('[data-testid=damage]');
-    await page.waitForFunction((hp) => Number(document.querySelector('[data-testid=combatant][data-id=orc-1] [data-testid=main-stat]')?.textContent) === hp - 5, hpBefore);
-    // A hidden combatant disappears from the player view.
-    await page.check('[data-testid=combatant][data-id=orc-2] input[aria-label^=Hide]');
-    await player.waitForFunction(() => !document.querySelector('[data-testid=player-row][data-id=orc-2]'));
+      // A referee ruling: 5 damage to orc-1, logged and shown.
+      const hpBefore = Number(await page.textContent('[data-testid=combatant][data-id=orc-1] [data-testid=main-stat]'));
+      await page.check('[data-testid=combatant][data-id=orc-1] input[type=checkbox] >> nth=0');
+      await page.fill('[data-testid=amount]', '5');
+      await page.click('[data-testid=damage]');
+      await page.waitForFunction(
+        (hp) => Number(document.querySelector('[data-testid=combatant][data-id=orc-1] [data-testid=main-stat]')?.textContent) === hp - 5,
+        hpBefore,
+      );
+      // A hidden combatant disappears from the player view.
+      await page.check('[data-testid=combatant][data-id=orc-2] input[aria-label^=Hide]');
+      await player.waitForFunction(() => !document.querySelector('[data-testid=player-row][data-id=orc-2]'));
 
-    // Reload mid-combat: the fight is kept, and resumes where it was.
-    const label = await pendingLabel(page);
-    const entries = await logCount(page);
-    await page.waitForFunction((n) => Number(document.querySelector('[data-testid=saved]')?.getAttribute('data-count')) >= n, entries);
-    await page.reload();
-    await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor), null, { timeout: 30000 });
-    await page.click('[data-testid=mode-play]');
-    await page.click('[data-testid=play-resume] >> nth=0');
-    await page.waitForSelector('[data-testid=tracker]');
-    expect(await pendingLabel(page)).toBe(label);
-    expect(await logCount(page)).toBe(entries);
-    expect(Number(await page.textContent('[data-testid=combatant][data-id=orc-1] [data-testid=main-stat]'))).toBeLessThanOrEqual(hpBefore - 5);
+      // Reload mid-combat: the fight is kept, and resumes where it was.
+      const label = await pendingLabel(page);
+      const entries = await logCount(page);
+      await page.waitForFunction((n) => Number(document.querySelector('[data-testid=saved]')?.getAttribute('data-count')) >= n, entries);
+      await page.reload();
+      await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor), null, { timeout: 30000 });
+      await page.click('[data-testid=mode-play]');
+      await page.click('[data-testid=play-resume] >> nth=0');
+      await page.waitForSelector('[data-testid=tracker]');
+      expect(await pendingLabel(page)).toBe(label);
+      expect(await logCount(page)).toBe(entries);
+      expect(Number(await page.textContent('[data-testid=combatant][data-id=orc-1] [data-testid=main-stat]'))).toBeLessThanOrEqual(
+        hpBefore - 5,
+      );
 
-    // Keyboard: ? shows the help, n answers as the ruleset would, u undoes.
-    await page.locator('body').press('?');
-    await page.waitForSelector('[data-testid=help][open]');
-    await page.keyboard.press('Escape');
-    await page.waitForSelector('[data-testid=help]:not([open])', { state: 'attached' });
-    await page.locator('body').press('n');
-    await page
-      .waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n + 1, entries, { timeout: 10000 })
-      .catch(async (err) => {
-        const info = await page.evaluate(() => ({
-          active: document.activeElement?.outerHTML.slice(0, 120),
-          pending: document.querySelector('[data-testid=pending]')?.outerHTML.slice(0, 300),
-          error: document.querySelector('[data-testid=play-error]')?.textContent,
-          log: document.querySelectorAll('[data-testid=log-entry]').length,
-        }));
-        throw new Error(`n did not answer: ${JSON.stringify(info)} (${String(err).slice(0, 80)})`);
-      });
-    await page.locator('body').press('u');
-    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n, entries);
+      // Keyboard: ? shows the help, n answers as the ruleset would, u undoes.
+      await page.locator('body').press('?');
+      await page.waitForSelector('[data-testid=help][open]');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=help]:not([open])', { state: 'attached' });
+      await page.locator('body').press('n');
+      await page
+        .waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n + 1, entries, { timeout: 10000 })
+        .catch(async (err) => {
+          const info = await page.evaluate(() => ({
+            active: document.activeElement?.outerHTML.slice(0, 120),
+            pending: document.querySelector('[data-testid=pending]')?.outerHTML.slice(0, 300),
+            error: document.querySelector('[data-testid=play-error]')?.textContent,
+            log: document.querySelectorAll('[data-testid=log-entry]').length,
+          }));
+          throw new Error(`n did not answer: ${JSON.stringify(info)} (${String(err).slice(0, 80)})`);
+        });
+      await page.locator('body').press('u');
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n, entries);
 
-    // To the end with the party's own dice; the player view shows the end too.
-    await playToTheEnd(page);
-    await page.waitForSelector('[data-testid=fight-over]');
-    await player.waitForSelector('[data-testid=player-ended]');
-  });
+      // To the end with the party's own dice; the player view shows the end too.
+      await playToTheEnd(page);
+      await page.waitForSelector('[data-testid=fight-over]');
+      await player.waitForSelector('[data-testid=player-ended]');
+    },
+  );
 
   it('runs an OSE phased fight to the end with entered dice, and refuses an encounter of another ruleset', { timeout: LONG }, async () => {
     s = await open();
@@ -200,61 +217,67 @@ describe('table mode', () => {
     expect(await page.isDisabled('[data-testid=play-start]')).toBe(true);
   });
 
-  it('a GM who has never seen JSON sets up a party and four goblins with the forms, runs the fight with their own dice, and the player view shows whose turn it is', { timeout: LONG }, async () => {
-    s = await open();
-    const page = s.page;
-    const player = await page.context().newPage();
-    await player.goto(`${s.url}?view=player`);
-    await page.click('[data-testid=mode-play]');
-    await page.waitForSelector('[data-testid=play-setup]');
-    const rs = await page.$eval('[data-testid=play-ruleset] option:text-matches("d20-srd.json")', (o) => (o as HTMLOptionElement).value);
-    await page.selectOption('[data-testid=play-ruleset]', rs);
-    await page.click('[data-testid=new-encounter]');
-    await page.waitForSelector('[data-testid=encounter-builder]');
-    const field = async (who: string, sel: string, value: string) => {
-      const f = `[data-testid=builder-combatant][data-id="${who}"] ${sel}`;
-      if (!(await page.isVisible(f))) await page.click(`[data-testid=builder-combatant][data-id="${who}"] summary`);
-      await page.fill(f, value);
-      await page.press(f, 'Tab');
-    };
-    // The party: the template's hero becomes a fighter, and a cleric joins.
-    await field('hero', '[data-testid=c-name]', 'Brunhild');
-    await field('hero', '[data-testid=stat][data-stat=hp]', '24');
-    await field('hero', '[data-testid=stat][data-stat=attackBonus]', '5');
-    await page.fill('[data-testid=builder-side][data-side=heroes] [data-testid=new-name]', 'Cleric');
-    await page.click('[data-testid=builder-side][data-side=heroes] [data-testid=add-combatant]');
-    await page.waitForSelector('[data-testid=builder-combatant][data-id=cleric]');
-    await field('cleric', '[data-testid=stat][data-stat=hp]', '18');
-    // A goblin, then three more: four goblins.
-    await field('foe', '[data-testid=c-name]', 'Goblin');
-    await field('foe', '[data-testid=stat][data-stat=hp]', '5');
-    await page.fill('[data-testid=builder-combatant][data-id=foe] [data-testid=dup-times]', '3');
-    await page.press('[data-testid=builder-combatant][data-id=foe] [data-testid=dup-times]', 'Tab');
-    await page.click('[data-testid=builder-combatant][data-id=foe] [data-testid=duplicate]');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid=builder-side][data-side=foes] [data-testid=builder-combatant]').length === 4);
-    // The code view has the same encounter (the form edited its JSON).
-    const text = await page.evaluate(() => (window as any).__phasebook.editor.getModel().getValue() as string);
-    const enc = JSON.parse(text);
-    expect(enc.ruleset).toBe('d20-srd');
-    expect(enc.sides[1].combatants.map((c: { name: string }) => c.name)).toEqual(['Goblin', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
-    expect(enc.sides[0].combatants[0].stats).toMatchObject({ hp: 24, attackBonus: 5 });
+  it(
+    'a GM who has never seen JSON sets up a party and four goblins with the forms, runs the fight with their own dice, and the player view shows whose turn it is',
+    { timeout: LONG },
+    async () => {
+      s = await open();
+      const page = s.page;
+      const player = await page.context().newPage();
+      await player.goto(`${s.url}?view=player`);
+      await page.click('[data-testid=mode-play]');
+      await page.waitForSelector('[data-testid=play-setup]');
+      const rs = await page.$eval('[data-testid=play-ruleset] option:text-matches("d20-srd.json")', (o) => (o as HTMLOptionElement).value);
+      await page.selectOption('[data-testid=play-ruleset]', rs);
+      await page.click('[data-testid=new-encounter]');
+      await page.waitForSelector('[data-testid=encounter-builder]');
+      const field = async (who: string, sel: string, value: string) => {
+        const f = `[data-testid=builder-combatant][data-id="${who}"] ${sel}`;
+        if (!(await page.isVisible(f))) await page.click(`[data-testid=builder-combatant][data-id="${who}"] summary`);
+        await page.fill(f, value);
+        await page.press(f, 'Tab');
+      };
+      // The party: the template's hero becomes a fighter, and a cleric joins.
+      await field('hero', '[data-testid=c-name]', 'Brunhild');
+      await field('hero', '[data-testid=stat][data-stat=hp]', '24');
+      await field('hero', '[data-testid=stat][data-stat=attackBonus]', '5');
+      await page.fill('[data-testid=builder-side][data-side=heroes] [data-testid=new-name]', 'Cleric');
+      await page.click('[data-testid=builder-side][data-side=heroes] [data-testid=add-combatant]');
+      await page.waitForSelector('[data-testid=builder-combatant][data-id=cleric]');
+      await field('cleric', '[data-testid=stat][data-stat=hp]', '18');
+      // A goblin, then three more: four goblins.
+      await field('foe', '[data-testid=c-name]', 'Goblin');
+      await field('foe', '[data-testid=stat][data-stat=hp]', '5');
+      await page.fill('[data-testid=builder-combatant][data-id=foe] [data-testid=dup-times]', '3');
+      await page.press('[data-testid=builder-combatant][data-id=foe] [data-testid=dup-times]', 'Tab');
+      await page.click('[data-testid=builder-combatant][data-id=foe] [data-testid=duplicate]');
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid=builder-side][data-side=foes] [data-testid=builder-combatant]').length === 4,
+      );
+      // The code view has the same encounter (the form edited its JSON).
+      const text = await page.evaluate(() => (window as any).__phasebook.editor.getModel().getValue() as string);
+      const enc = JSON.parse(text);
+      expect(enc.ruleset).toBe('d20-srd');
+      expect(enc.sides[1].combatants.map((c: { name: string }) => c.name)).toEqual(['Goblin', 'Goblin 2', 'Goblin 3', 'Goblin 4']);
+      expect(enc.sides[0].combatants[0].stats).toMatchObject({ hp: 24, attackBonus: 5 });
 
-    await page.click('[data-testid=play-start]');
-    await page.waitForSelector('[data-testid=tracker]');
-    expect(await page.$$eval('[data-testid=combatant]', (els) => els.length)).toBe(6);
-    // The party rolls its own dice; the goblins are automatic.
-    expect(await page.getAttribute('[data-testid=pending]', 'data-label')).toMatch(/^init\.hero\./);
-    let sawTurn = false;
-    for (let n = 0; (await pendingKind(page)) !== 'none'; n++) {
-      if (n > MAX_ANSWERS) throw new Error('no end');
-      await answerOne(page);
-      const turn = (await page.textContent('[data-testid=turn]'))?.trim();
-      if (!sawTurn && turn && turn !== '—') {
-        await player.waitForFunction((t) => document.querySelector('[data-testid=player-turn]')?.textContent?.trim() === t, turn);
-        sawTurn = true;
+      await page.click('[data-testid=play-start]');
+      await page.waitForSelector('[data-testid=tracker]');
+      expect(await page.$$eval('[data-testid=combatant]', (els) => els.length)).toBe(6);
+      // The party rolls its own dice; the goblins are automatic.
+      expect(await page.getAttribute('[data-testid=pending]', 'data-label')).toMatch(/^init\.hero\./);
+      let sawTurn = false;
+      for (let n = 0; (await pendingKind(page)) !== 'none'; n++) {
+        if (n > MAX_ANSWERS) throw new Error('no end');
+        await answerOne(page);
+        const turn = (await page.textContent('[data-testid=turn]'))?.trim();
+        if (!sawTurn && turn && turn !== '—') {
+          await player.waitForFunction((t) => document.querySelector('[data-testid=player-turn]')?.textContent?.trim() === t, turn);
+          sawTurn = true;
+        }
       }
-    }
-    expect(sawTurn).toBe(true);
-    await player.waitForSelector('[data-testid=player-ended]');
-  });
+      expect(sawTurn).toBe(true);
+      await player.waitForSelector('[data-testid=player-ended]');
+    },
+  );
 });

@@ -32,7 +32,16 @@ const state = (page: Page) => page.evaluate(() => (window as any).__phasebook.si
 const charts = (page: Page) =>
   page.evaluate(() => {
     const cs = (window as any).__phasebook.simulate.charts as Record<string, any>;
-    return Object.fromEntries(Object.entries(cs).map(([k, c]) => [k, { datasets: c.data.datasets.length, labels: c.data.labels.length, drawn: c.data.datasets.map((_: unknown, i: number) => c.getDatasetMeta(i).data.length) }]));
+    return Object.fromEntries(
+      Object.entries(cs).map(([k, c]) => [
+        k,
+        {
+          datasets: c.data.datasets.length,
+          labels: c.data.labels.length,
+          drawn: c.data.datasets.map((_: unknown, i: number) => c.getDatasetMeta(i).data.length),
+        },
+      ]),
+    );
   }) as Promise<Record<string, { datasets: number; labels: number; drawn: number[] }>>;
 
 /** Crossbow speed active: Compare's A has it (with phased-round, which it requires), B has not. */
@@ -48,12 +57,23 @@ async function openSimulate(page: Page) {
 function cliCsv(runs: number, seed: number): string {
   const R = 'rulesets/ose/';
   const sideOf = new Map(
-    (JSON.parse(readFileSync(R + 'encounters/skirmish.json', 'utf8')) as { sides: Array<{ id: string; combatants: Array<{ id: string }> }> }).sides.flatMap((sd) => sd.combatants.map((c) => [c.id, sd.id] as [string, string])),
+    (
+      JSON.parse(readFileSync(R + 'encounters/skirmish.json', 'utf8')) as {
+        sides: Array<{ id: string; combatants: Array<{ id: string }> }>;
+      }
+    ).sides.flatMap((sd) => sd.combatants.map((c) => [c.id, sd.id] as [string, string])),
   );
   const variant = (name: string, overlays: string[]) => {
-    const program = loadProgram(R + 'ose.json', overlays.map((o) => R + 'overlays/' + o));
+    const program = loadProgram(
+      R + 'ose.json',
+      overlays.map((o) => R + 'overlays/' + o),
+    );
     const enc = loadEncounter(R + 'encounters/skirmish.json', program);
-    return aggregate(name, Array.from({ length: runs }, (_, i) => recordOf(run(program, enc, { seed: runSeed(seed, i) }).events)), sideOf);
+    return aggregate(
+      name,
+      Array.from({ length: runs }, (_, i) => recordOf(run(program, enc, { seed: runSeed(seed, i) }).events)),
+      sideOf,
+    );
   };
   const a = variant('ose + phased-round + crossbow-speed', ['phased-round.json', 'crossbow-speed.json']);
   const b = variant('ose + phased-round', ['phased-round.json']);
@@ -86,9 +106,13 @@ describe('Compare → Simulate', () => {
     }
 
     // The numbers: a column per variant, and B − A.
-    const heads = await page.$$eval('[data-testid=sim-numbers] [data-testid=sim-numbers-variant]', (els) => els.map((e) => (e as HTMLElement).dataset.name));
+    const heads = await page.$$eval('[data-testid=sim-numbers] [data-testid=sim-numbers-variant]', (els) =>
+      els.map((e) => (e as HTMLElement).dataset.name),
+    );
     expect(heads).toEqual(st.names);
-    const party = await page.$$eval('[data-testid=sim-numbers] tr[data-figure="win rate"][data-subject=party] td', (tds) => tds.map((t) => t.textContent!.trim()));
+    const party = await page.$$eval('[data-testid=sim-numbers] tr[data-figure="win rate"][data-subject=party] td', (tds) =>
+      tds.map((t) => t.textContent!.trim()),
+    );
     expect(party[0]).toMatch(/^\d+\.\d% \[\d+\.\d%, \d+\.\d%\]$/);
     expect(party[1]).toMatch(/^\d+\.\d% \[\d+\.\d%, \d+\.\d%\]$/);
     expect(party[2]).toMatch(/^[+−]\d+\.\d% \[[+−]\d+\.\d%, [+−]\d+\.\d%\]$/);
@@ -98,7 +122,9 @@ describe('Compare → Simulate', () => {
     const before = await page.evaluate(() => (window as any).__phasebook.simulate.charts['chart-rounds'].data.datasets[0].data[0]);
     await page.check('[data-testid=rounds-mode-at-least]');
     await page.waitForFunction((b) => (window as any).__phasebook.simulate.charts['chart-rounds'].data.datasets[0].data[0] !== b, before);
-    expect(await page.evaluate(() => (window as any).__phasebook.simulate.charts['chart-rounds'].data.datasets.map((d: any) => d.data[0]))).toEqual([1, 1]);
+    expect(
+      await page.evaluate(() => (window as any).__phasebook.simulate.charts['chart-rounds'].data.datasets.map((d: any) => d.data[0])),
+    ).toEqual([1, 1]);
 
     // CSV: the same file as `phasebook simulate --runs 200 --seed 7 --format csv`.
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=sim-csv]')]);

@@ -87,7 +87,8 @@ export function actsOf(events: readonly TraceEvent[], only?: CaseSpec['only']): 
 export function containsInOrder(events: readonly TraceEvent[], expected: Array<Record<string, unknown>>): string | null {
   let i = 0;
   for (const want of expected) {
-    const matches = (e: TraceEvent) => Object.entries(want).every(([k, v]) => JSON.stringify((e as unknown as Record<string, unknown>)[k]) === JSON.stringify(v));
+    const matches = (e: TraceEvent) =>
+      Object.entries(want).every(([k, v]) => JSON.stringify((e as unknown as Record<string, unknown>)[k]) === JSON.stringify(v));
     while (i < events.length && !matches(events[i]!)) i++;
     if (i === events.length) return `no event ${JSON.stringify(want)} (in order)`;
     i++;

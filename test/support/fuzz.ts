@@ -78,12 +78,17 @@ export function shippedDocs(root: string): ShippedDoc[] {
     const dir = join(root, 'rulesets', system);
     const list = (sub: string) => {
       try {
-        return readdirSync(join(dir, sub)).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, sub, f));
+        return readdirSync(join(dir, sub))
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .map((f) => join(dir, sub, f));
       } catch {
         return [];
       }
     };
-    const rsFile = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => join(dir, f))[0];
+    const rsFile = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => join(dir, f))[0];
     if (!rsFile) continue;
     const encounters = list('encounters');
     const rel = (p: string) => relative(root, p);
@@ -101,7 +106,13 @@ export function shippedDocs(root: string): ShippedDoc[] {
         const p = byId.get(id);
         if (!p || seen.has(p)) return [];
         seen.add(p);
-        return [...requiresOf(overlays.find((x) => x.path === p)!, seen), p];
+        return [
+          ...requiresOf(
+            overlays.find((x) => x.path === p)!,
+            seen,
+          ),
+          p,
+        ];
       });
     for (const o of overlays) docs.push({ ...o, kind: 'overlay', ruleset, before: requiresOf(o), encounter });
     for (const e of encounters) docs.push({ path: rel(e), kind: 'encounter', ...load(e), ruleset, before: [], encounter: rel(e) });
@@ -121,18 +132,61 @@ interface Place {
 function places(v: Json, out: Place[] = [], parent: Place['parent'] = null, key: Place['key'] = null, pointer = ''): Place[] {
   out.push({ parent, key, value: v, pointer });
   if (Array.isArray(v)) v.forEach((x, i) => places(x, out, v, i, `${pointer}/${i}`));
-  else if (isObj(v)) for (const [k, x] of Object.entries(v)) places(x, out, v, k, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  else if (isObj(v))
+    for (const [k, x] of Object.entries(v)) places(x, out, v, k, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
   return out;
 }
 
 /** Raw number tokens that JSON.stringify cannot write; put in the text through a placeholder. */
-const RAW_NUMBERS = ['1e400', '-1e400', '1E+999', '123456789012345678901234567890', '-0', '0.0000001e-330', '4.9e-324', '1.7976931348623157e308'];
+const RAW_NUMBERS = [
+  '1e400',
+  '-1e400',
+  '1E+999',
+  '123456789012345678901234567890',
+  '-0',
+  '0.0000001e-330',
+  '4.9e-324',
+  '1.7976931348623157e308',
+];
 const RAW = (token: string) => `\u0001RAW:${token}\u0001`;
 const NUMBERS = [0, -1, 1, 2 ** 31, 2 ** 32, 2 ** 53 + 1, -(2 ** 53), 1e308, -1e308, 0.5, -0.000001, 1e21, 999999, 1000001];
 const STRINGS = [
-  '', ' ', '\u0000', '\t\n', 'x'.repeat(5000), '𝔘𝔫𝔦𝔠𝔬𝔡𝔢', '\ud800', '__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty',
-  '1d6', '2D', 'd%', 'max', 'NaNd10', '0d10', '1000003d10', '1e+308d10', '1d6-1d4', '999999999d999999999', '-', 'r1.x#2', '../../etc/passwd',
-  '${process.exit(1)}', '<script>alert(1)</script>', 'a/b~c', 'round-start', 'self', 'target', 'side-initiative', 'NaN', 'Infinity', 'true', 'null',
+  '',
+  ' ',
+  '\u0000',
+  '\t\n',
+  'x'.repeat(5000),
+  '𝔘𝔫𝔦𝔠𝔬𝔡𝔢',
+  '\ud800',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'hasOwnProperty',
+  '1d6',
+  '2D',
+  'd%',
+  'max',
+  'NaNd10',
+  '0d10',
+  '1000003d10',
+  '1e+308d10',
+  '1d6-1d4',
+  '999999999d999999999',
+  '-',
+  'r1.x#2',
+  '../../etc/passwd',
+  '${process.exit(1)}',
+  '<script>alert(1)</script>',
+  'a/b~c',
+  'round-start',
+  'self',
+  'target',
+  'side-initiative',
+  'NaN',
+  'Infinity',
+  'true',
+  'null',
 ];
 const FORBIDDEN = ['__proto__', 'constructor', 'prototype'];
 
@@ -254,7 +308,7 @@ const MUTATORS: Record<string, Mutator> = {
     v.var = `${String(v.var).split('.')[0]}.${rng.pick(FORBIDDEN)}`;
     return `var ${String(v.var)} at ${p.pointer}`;
   },
-  'transplant': (_root, all, rng) => {
+  transplant: (_root, all, rng) => {
     const p = rng.pick(all.filter((x) => x.parent !== null));
     if (!p) return null;
     const from = rng.pick(all);
@@ -265,7 +319,15 @@ const MUTATORS: Record<string, Mutator> = {
     const objs = all.filter((p) => isObj(p.value));
     const p = rng.pick(objs);
     const k = rng.pick(['extra', 'id', 'op', 'var', 'roll', 'limits', 'dice', 'stats', 'x'.repeat(70), '']);
-    Object.defineProperty(p.value as Obj, k, { value: randomValue(rng, all.map((x) => x.value)), writable: true, enumerable: true, configurable: true });
+    Object.defineProperty(p.value as Obj, k, {
+      value: randomValue(
+        rng,
+        all.map((x) => x.value),
+      ),
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
     return `add key ${JSON.stringify(k.slice(0, 10))} in ${p.pointer}`;
   },
 };
@@ -292,7 +354,12 @@ export function mutate(doc: ShippedDoc, rng: Prng): Mutant {
     // Corrupt the text itself: cut it, or drop or insert one character.
     const at = rng.int(text.length);
     const how = rng.int(3);
-    text = how === 0 ? text.slice(0, at) : how === 1 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + rng.pick(['{', '"', ',', ']', '\\', '\u2028', 'x']) + text.slice(at);
+    text =
+      how === 0
+        ? text.slice(0, at)
+        : how === 1
+          ? text.slice(0, at) + text.slice(at + 1)
+          : text.slice(0, at) + rng.pick(['{', '"', ',', ']', '\\', '\u2028', 'x']) + text.slice(at);
     mutations.push(`text ${['cut', 'drop', 'insert'][how]} at ${at}`);
   }
   return { doc, text, mutations };
@@ -368,7 +435,10 @@ export class Harness {
     } catch (err) {
       if (!(err instanceof PhasebookError)) {
         const e = err as Error;
-        return { outcome: 'refused', problems: [{ kind: 'exception', detail: `${e?.name ?? typeof err}: ${e?.message ?? String(err)}\n${e?.stack ?? ''}` }] };
+        return {
+          outcome: 'refused',
+          problems: [{ kind: 'exception', detail: `${e?.name ?? typeof err}: ${e?.message ?? String(err)}\n${e?.stack ?? ''}` }],
+        };
       }
       const problems: Problem[] = [];
       for (const diag of err.diagnostics) {
@@ -415,9 +485,20 @@ function pointerExists(doc: Json, pointer: string): boolean {
 
 // ------------------------------------------------------------------------------- prototypes
 
-const PROTOTYPES: object[] = [Object.prototype, Array.prototype, Function.prototype, String.prototype, Number.prototype, Boolean.prototype, Map.prototype, Set.prototype];
+const PROTOTYPES: object[] = [
+  Object.prototype,
+  Array.prototype,
+  Function.prototype,
+  String.prototype,
+  Number.prototype,
+  Boolean.prototype,
+  Map.prototype,
+  Set.prototype,
+];
 
 /** The own property names of the built-in prototypes, to compare before and after. */
 export function prototypeSnapshot(): string {
-  return PROTOTYPES.map((p) => Object.getOwnPropertyNames(p).sort().join(',')).join('|') + `|${Object.getPrototypeOf({}) === Object.prototype}`;
+  return (
+    PROTOTYPES.map((p) => Object.getOwnPropertyNames(p).sort().join(',')).join('|') + `|${Object.getPrototypeOf({}) === Object.prototype}`
+  );
 }

@@ -35,7 +35,17 @@ export const RESERVED = new Set<string>([
   ...Object.keys(ORDER_PRESETS),
   ...Object.keys(ORDER_KEYS),
   // Options of the engine's own decisions: never ids.
-  'now', 'wait', 'first', 'second', 'keep', 'roll', 'act', 'abort', 'react', 'pass', 'end',
+  'now',
+  'wait',
+  'first',
+  'second',
+  'keep',
+  'roll',
+  'act',
+  'abort',
+  'react',
+  'pass',
+  'end',
 ]);
 
 /** Keys whose string values name stats, not ids. */
@@ -50,7 +60,12 @@ export interface Docs {
 }
 
 function itemIds(list: unknown): string[] {
-  return Array.isArray(list) ? list.filter(isObj).map((x) => x.id).filter((x): x is string => typeof x === 'string') : [];
+  return Array.isArray(list)
+    ? list
+        .filter(isObj)
+        .map((x) => x.id)
+        .filter((x): x is string => typeof x === 'string')
+    : [];
 }
 
 /** The ids the bijection applies to (phase, step, action, trigger, policy, end, side, combatant). */
@@ -117,7 +132,15 @@ export function renameValue(v: Json, ren: Rename, parentKey: string | null, path
   // Maps keyed by names that may be ids: combatant tags, procedures, orderings.
   const here = path.join('/');
   // Slot names too: a ruleset may name a slot like a phase (minor, significant).
-  const renameKeys = ['combatant/tags', 'procedures', 'orderings', 'economy/slots', 'round/surprise/slots', 'economy/exchanges/spend', 'economy/exchanges/gain'].includes(here);
+  const renameKeys = [
+    'combatant/tags',
+    'procedures',
+    'orderings',
+    'economy/slots',
+    'round/surprise/slots',
+    'economy/exchanges/spend',
+    'economy/exchanges/gain',
+  ].includes(here);
   for (const [k, x] of Object.entries(v)) {
     const key = renameKeys ? ren(k) : k;
     out[key] = k === 'path' && typeof x === 'string' && x.startsWith('/') ? renamePath(x, ren) : renameValue(x, ren, k, [...path, k]);
@@ -133,7 +156,11 @@ export function renamePath(p: string, ren: Rename): string {
     segs
       .map((s, i) => {
         const prev = segs[i - 1];
-        const named = (prev !== undefined && ID_LISTS.has(prev)) || (prev === 'tags' && segs[i - 2] === 'combatant') || prev === 'procedures' || prev === 'orderings';
+        const named =
+          (prev !== undefined && ID_LISTS.has(prev)) ||
+          (prev === 'tags' && segs[i - 2] === 'combatant') ||
+          prev === 'procedures' ||
+          prev === 'orderings';
         return named ? ren(s) : s;
       })
       .join('/')
@@ -178,4 +205,3 @@ export function pinsOf(events: readonly TraceEvent[]): Map<string, string> {
   }
   return pins;
 }
-

@@ -2,10 +2,11 @@
  * The built-in documents: every ruleset, overlay and encounter under rulesets/, bundled as text
  * so the workspace has them from the first start.
  */
-const files = import.meta.glob(['../../../rulesets/**/*.json', '!**/phasebook-pack.json'], { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->;
+const files = import.meta.glob(['../../../rulesets/**/*.json', '!**/phasebook-pack.json'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
 
 export interface BuiltinDoc {
   /** Path under rulesets/, e.g. "ose/overlays/crossbow-speed.json". */

@@ -23,7 +23,9 @@ describe('workspace bundle', () => {
     expect(() => readBundle('{"phasebook":"workspace","version":2,"documents":[]}')).toThrow(/version 2/);
     expect(() => readBundle('{"phasebook":"workspace","version":1}')).toThrow(/documents/);
     expect(() => readBundle('{"phasebook":"workspace","version":1,"documents":[{"path":1}]}')).toThrow(/documents\[0\]/);
-    expect(() => readBundle('{"phasebook":"workspace","version":1,"documents":[{"path":"a","text":""},{"path":"a.json","text":""}]}')).toThrow(/two documents/);
+    expect(() =>
+      readBundle('{"phasebook":"workspace","version":1,"documents":[{"path":"a","text":""},{"path":"a.json","text":""}]}'),
+    ).toThrow(/two documents/);
   });
 
   it('restores a bundle: replaces changed documents, adds missing ones, skips identical ones', () => {

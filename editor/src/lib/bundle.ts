@@ -23,7 +23,11 @@ export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 
 /** The text of a bundle of these documents (their current text, valid JSON or not). */
 export function makeBundle(docs: readonly BundleDoc[]): string {
-  const bundle: WorkspaceBundle = { phasebook: 'workspace', version: BUNDLE_VERSION, documents: docs.map((d) => ({ path: d.path, text: d.text })) };
+  const bundle: WorkspaceBundle = {
+    phasebook: 'workspace',
+    version: BUNDLE_VERSION,
+    documents: docs.map((d) => ({ path: d.path, text: d.text })),
+  };
   return `${JSON.stringify(bundle, null, 2)}\n`;
 }
 
@@ -41,14 +45,17 @@ export function readBundle(text: string): BundleDoc[] | null {
   }
   if (!v || typeof v !== 'object' || Array.isArray(v) || (v as { phasebook?: unknown }).phasebook !== 'workspace') return null;
   const b = v as { version?: unknown; documents?: unknown };
-  if (typeof b.version !== 'number' || !Number.isInteger(b.version) || b.version < 1) throw new Error('not a valid workspace bundle: "version" must be a positive integer');
-  if (b.version > BUNDLE_VERSION) throw new Error(`this workspace bundle has version ${b.version}; this editor reads version ${BUNDLE_VERSION}`);
+  if (typeof b.version !== 'number' || !Number.isInteger(b.version) || b.version < 1)
+    throw new Error('not a valid workspace bundle: "version" must be a positive integer');
+  if (b.version > BUNDLE_VERSION)
+    throw new Error(`this workspace bundle has version ${b.version}; this editor reads version ${BUNDLE_VERSION}`);
   if (!Array.isArray(b.documents)) throw new Error('not a valid workspace bundle: "documents" must be a list');
   const out: BundleDoc[] = [];
   const seen = new Set<string>();
   b.documents.forEach((d: unknown, i: number) => {
     const e = d as { path?: unknown; text?: unknown } | null;
-    if (!e || typeof e.path !== 'string' || typeof e.text !== 'string') throw new Error(`not a valid workspace bundle: documents[${i}] needs a "path" and a "text" string`);
+    if (!e || typeof e.path !== 'string' || typeof e.text !== 'string')
+      throw new Error(`not a valid workspace bundle: documents[${i}] needs a "path" and a "text" string`);
     const path = cleanPath(e.path);
     if (!path) throw new Error(`not a valid workspace bundle: documents[${i}] has an unusable path "${e.path}"`);
     if (seen.has(path)) throw new Error(`not a valid workspace bundle: two documents at "${path}"`);

@@ -23,10 +23,14 @@ function allActs(m: TimelineModel): ActNode[] {
     out.push(a);
     a.reactions.forEach(visit);
   };
-  for (const r of m.rounds) for (const t of r.turns) for (const p of t.phases) for (const s of p.steps) for (const it of s.items) {
-    if (it.kind === 'act') visit(it.act);
-    else if (it.kind === 'group') it.acts.forEach(visit);
-  }
+  for (const r of m.rounds)
+    for (const t of r.turns)
+      for (const p of t.phases)
+        for (const s of p.steps)
+          for (const it of s.items) {
+            if (it.kind === 'act') visit(it.act);
+            else if (it.kind === 'group') it.acts.forEach(visit);
+          }
   return out;
 }
 

@@ -24,7 +24,10 @@ import { BUILTINS } from './builtins.js';
 
 let ctx: LoadContext | null = null;
 function context(): LoadContext {
-  ctx ??= { core: new Core(browserValidator()), manifestValidator: createPrecompiledValidator(packGenerated as unknown as GeneratedValidators, [packSchema]) };
+  ctx ??= {
+    core: new Core(browserValidator()),
+    manifestValidator: createPrecompiledValidator(packGenerated as unknown as GeneratedValidators, [packSchema]),
+  };
   return ctx;
 }
 
@@ -40,7 +43,8 @@ const enc = new TextEncoder();
 /** Files chosen with a folder picker (webkitRelativePath) as a pack, with the folder limits. */
 export async function folderFiles(files: File[], origin: string): Promise<PackFiles> {
   const lim = DEFAULT_PACK_LIMITS;
-  const fail = (entry: string | null, message: string) => new PhasebookError([{ file: entry ? `${origin}!${entry}` : origin, line: 1, col: 1, pointer: '', message, severity: 'error' }]);
+  const fail = (entry: string | null, message: string) =>
+    new PhasebookError([{ file: entry ? `${origin}!${entry}` : origin, line: 1, col: 1, pointer: '', message, severity: 'error' }]);
   if (files.length > lim.maxFiles) throw fail(null, `${files.length} files (the limit is ${lim.maxFiles})`);
   let total = 0;
   const out: PackFile[] = [];
@@ -62,7 +66,10 @@ function shipped(): LoadedPack[] {
   shippedPacks ??= SHIPPED_PACKS.flatMap((s) => {
     const files = [
       { path: 'phasebook-pack.json', bytes: enc.encode(s.manifest) },
-      ...BUILTINS.filter((b) => b.path.startsWith(`${s.folder}/`)).map((b) => ({ path: b.path.slice(s.folder.length + 1), bytes: enc.encode(b.text) })),
+      ...BUILTINS.filter((b) => b.path.startsWith(`${s.folder}/`)).map((b) => ({
+        path: b.path.slice(s.folder.length + 1),
+        bytes: enc.encode(b.text),
+      })),
     ];
     try {
       return [loadPack({ origin: s.folder, files, display: (x) => `${s.folder}/${x}` }, context())];
@@ -78,7 +85,9 @@ function installed(): LoadedPack[] {
   const out: LoadedPack[] = [...shipped()];
   for (const p of editorPacks()) {
     const folder = packFolder(p.id);
-    const files = workspace.docs.filter((d) => d.path.startsWith(`${folder}/`)).map((d) => ({ path: d.path.slice(folder.length + 1), bytes: enc.encode(d.text) }));
+    const files = workspace.docs
+      .filter((d) => d.path.startsWith(`${folder}/`))
+      .map((d) => ({ path: d.path.slice(folder.length + 1), bytes: enc.encode(d.text) }));
     try {
       out.push(loadPack({ origin: folder, files, display: (x) => `${folder}/${x}` }, context()));
     } catch {
@@ -147,8 +156,10 @@ export async function importUrl(url: string): Promise<ImportOutcome> {
   }
   if (!res.ok) return { ok: false, lines: [`${url}: HTTP ${res.status}`] };
   const declared = Number(res.headers.get('content-length') ?? '0');
-  if (declared > DEFAULT_PACK_LIMITS.maxTotalBytes) return { ok: false, lines: [`${url}: ${declared} bytes (the limit is ${DEFAULT_PACK_LIMITS.maxTotalBytes})`] };
+  if (declared > DEFAULT_PACK_LIMITS.maxTotalBytes)
+    return { ok: false, lines: [`${url}: ${declared} bytes (the limit is ${DEFAULT_PACK_LIMITS.maxTotalBytes})`] };
   const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes.length > DEFAULT_PACK_LIMITS.maxTotalBytes) return { ok: false, lines: [`${url}: more than ${DEFAULT_PACK_LIMITS.maxTotalBytes} bytes`] };
+  if (bytes.length > DEFAULT_PACK_LIMITS.maxTotalBytes)
+    return { ok: false, lines: [`${url}: more than ${DEFAULT_PACK_LIMITS.maxTotalBytes} bytes`] };
   return importZip(url.split('/').pop() || url, bytes);
 }

@@ -62,7 +62,10 @@ export function editorPacks(): EditorPack[] {
     return { d, m };
   });
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a lookup built and read once, not state to render
-  const versions = new Map([...SHIPPED_PACKS.map((p) => [p.id, p.version] as const), ...raw.map(({ m }) => [m.id ?? '', m.version ?? '0.0.0'] as const)]);
+  const versions = new Map([
+    ...SHIPPED_PACKS.map((p) => [p.id, p.version] as const),
+    ...raw.map(({ m }) => [m.id ?? '', m.version ?? '0.0.0'] as const),
+  ]);
   return raw.map(({ d, m }) => {
     const folder = d.path.slice(0, -MANIFEST.length - 1);
     const id = m.id ?? folder.slice(PACKS_FOLDER.length + 1);
@@ -86,11 +89,21 @@ export function editorPacks(): EditorPack[] {
 }
 
 /** The shipped systems are packs too (rulesets/<system>/phasebook-pack.json): pack id → workspace folder. */
-const shipped = import.meta.glob('../../../rulesets/*/phasebook-pack.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-export const SHIPPED_PACKS: Array<{ id: string; version: string; folder: string; manifest: string }> = Object.entries(shipped).map(([p, text]) => {
-  const m = JSON.parse(text) as { id: string; version: string };
-  return { id: m.id, version: m.version, folder: p.replace(/^.*\/rulesets\//, '').replace(/\/phasebook-pack\.json$/, ''), manifest: text };
-});
+const shipped = import.meta.glob('../../../rulesets/*/phasebook-pack.json', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
+export const SHIPPED_PACKS: Array<{ id: string; version: string; folder: string; manifest: string }> = Object.entries(shipped).map(
+  ([p, text]) => {
+    const m = JSON.parse(text) as { id: string; version: string };
+    return {
+      id: m.id,
+      version: m.version,
+      folder: p.replace(/^.*\/rulesets\//, '').replace(/\/phasebook-pack\.json$/, ''),
+      manifest: text,
+    };
+  },
+);
 
 /** The workspace document a reference of pack `from` names (its own short id, or pack-id:doc-id). */
 export function docForRef(from: EditorPack, ref: string, all = editorPacks()): Doc | undefined {

@@ -1,5 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applyChanges, capHistory, memoryKV, Persister, planSave, recordEdit, startsGroup, type ContentEvent, type LiveHistory, type StoredDoc } from './persist.js';
+import {
+  applyChanges,
+  capHistory,
+  memoryKV,
+  Persister,
+  planSave,
+  recordEdit,
+  startsGroup,
+  type ContentEvent,
+  type LiveHistory,
+  type StoredDoc,
+} from './persist.js';
 
 const doc = (id: string, text: string, path = `${id}.json`): StoredDoc => ({ id, path, text, builtin: false });
 
@@ -65,7 +76,12 @@ const replay = (h: LiveHistory) => h.edits.reduce((t, e) => applyChanges(t, e.c)
 
 describe('undo history', () => {
   it('applies multi-change edits given from the end of the text', () => {
-    expect(applyChanges('abcdef', [[4, 1, 'E'], [1, 1, 'BB']])).toBe('aBBcdEf');
+    expect(
+      applyChanges('abcdef', [
+        [4, 1, 'E'],
+        [1, 1, 'BB'],
+      ]),
+    ).toBe('aBBcdEf');
   });
 
   it('groups a run of typing into one undo step', () => {
@@ -85,7 +101,12 @@ describe('undo history', () => {
     const step = (e: ContentEvent, next: number) => {
       const prev = alt;
       alt = next;
-      text = e.isFlush ? e.changes[0]!.text : applyChanges(text, e.changes.map((c) => [c.rangeOffset, c.rangeLength, c.text]));
+      text = e.isFlush
+        ? e.changes[0]!.text
+        : applyChanges(
+            text,
+            e.changes.map((c) => [c.rangeOffset, c.rangeLength, c.text]),
+          );
       recordEdit(h, e, alt, prev, 1000 * next, () => text);
     };
     step(ev([[2, 0, 'c']]), 2); // abc

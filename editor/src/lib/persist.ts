@@ -204,7 +204,15 @@ export interface ContentEvent {
  * again returns to the same version). A `setValue` (flush) clears Monaco's undo stack: the
  * history restarts from the new text.
  */
-export function recordEdit(h: LiveHistory, e: ContentEvent, alt: number, prevAlt: number, now: number, text: () => string, cap = HISTORY_CAP): void {
+export function recordEdit(
+  h: LiveHistory,
+  e: ContentEvent,
+  alt: number,
+  prevAlt: number,
+  now: number,
+  text: () => string,
+  cap = HISTORY_CAP,
+): void {
   if (e.isFlush || e.isEolChange) {
     h.base = text();
     h.edits = [];
@@ -238,7 +246,9 @@ export function toStoredHistory(h: LiveHistory): StoredHistory {
 
 function isStoredHistory(v: unknown): v is StoredHistory {
   const h = v as StoredHistory | undefined;
-  return !!h && typeof h.base === 'string' && Array.isArray(h.edits) && h.edits.every((e) => e && Array.isArray(e.c) && typeof e.t === 'number');
+  return (
+    !!h && typeof h.base === 'string' && Array.isArray(h.edits) && h.edits.every((e) => e && Array.isArray(e.c) && typeof e.t === 'number')
+  );
 }
 
 function isStoredDoc(v: unknown): v is StoredDoc {
@@ -282,7 +292,13 @@ export class Persister {
       docs.push(d);
       this.saved.set(id, d);
       const h = vals[meta.order.length + i];
-      if (isStoredHistory(h)) this.histories.set(id, { base: h.base, edits: h.edits.map((e) => ({ ...e, before: -1, after: -1 })), hash: h.hash, breakNext: true });
+      if (isStoredHistory(h))
+        this.histories.set(id, {
+          base: h.base,
+          edits: h.edits.map((e) => ({ ...e, before: -1, after: -1 })),
+          hash: h.hash,
+          breakNext: true,
+        });
     });
     const activeId = docs.some((d) => d.id === meta.activeId) ? meta.activeId : (docs[0]?.id ?? null);
     return { docs, activeId, variants: meta.variants ?? null };
@@ -327,7 +343,13 @@ export class Persister {
         this.modelText.delete(id);
         this.dirtyHistories.delete(id);
       }
-      const meta: StoredMeta = { format: 1, order: s.docs.map((d) => d.id), activeId: s.activeId, variants: s.variants, savedAt: Date.now() };
+      const meta: StoredMeta = {
+        format: 1,
+        order: s.docs.map((d) => d.id),
+        activeId: s.activeId,
+        variants: s.variants,
+        savedAt: Date.now(),
+      };
       puts.push([META, meta]);
     }
     for (const id of this.dirtyHistories) {
@@ -355,7 +377,6 @@ export class Persister {
       );
     return this.queue;
   }
-
 }
 
 let instance: Persister | null = null;

@@ -23,8 +23,7 @@ export interface Variant {
 }
 
 export type Request =
-  | { id: number; type: 'validate'; docs: DocText[]; target: string }
-  | { id: number; type: 'run'; docs: DocText[]; variant: Variant };
+  { id: number; type: 'validate'; docs: DocText[]; target: string } | { id: number; type: 'run'; docs: DocText[]; variant: Variant };
 
 export type Response =
   | { id: number; type: 'validate'; target: string; diagnostics: Diagnostic[] }

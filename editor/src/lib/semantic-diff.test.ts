@@ -12,7 +12,8 @@ import { describeExpr, diffRulesets, resolveTexts, same } from './semantic-diff.
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const R = (p: string) => join(ROOT, 'rulesets', p);
 const resolved = (ruleset: string, overlays: string[] = []): Ruleset => loadProgram(R(ruleset), overlays.map(R)).resolved.ruleset;
-const ose = (...mods: string[]) => resolved('ose/ose.json', ['ose/overlays/phased-round.json', ...mods.map((m) => `ose/overlays/${m}.json`)]);
+const ose = (...mods: string[]) =>
+  resolved('ose/ose.json', ['ose/overlays/phased-round.json', ...mods.map((m) => `ose/overlays/${m}.json`)]);
 const texts = (d: ReturnType<typeof diffRulesets>) => d.map((e) => e.text);
 
 describe('diffRulesets', () => {
@@ -30,7 +31,11 @@ describe('diffRulesets', () => {
 
   it('reads the other way round as a removal', () => {
     const d = diffRulesets(ose('crossbow-speed'), ose());
-    expect(d[0]).toEqual({ area: 'steps', change: 'removed', text: "Phase 'missile': step 'crossbows' removed (it was after 'missiles'; selects crossbow and not siege; order side-initiative)" });
+    expect(d[0]).toEqual({
+      area: 'steps',
+      change: 'removed',
+      text: "Phase 'missile': step 'crossbows' removed (it was after 'missiles'; selects crossbow and not siege; order side-initiative)",
+    });
   });
 
   it('the same ruleset: no differences', () => {
@@ -44,9 +49,13 @@ describe('diffRulesets', () => {
     expect(t).toContain('Turns: turns by side → no turns (everyone plays each phase)');
     expect(t).toContain('Turn order: side-initiative → simultaneous');
     expect(t).toContain('Declarations: at the start of the round → at the start of each phase');
-    expect(t).toContain("Declarations: the initiative side may choose to declare first or second ('declare-first', default first, in movement)");
+    expect(t).toContain(
+      "Declarations: the initiative side may choose to declare first or second ('declare-first', default first, in movement)",
+    );
     // Tie-breaks in the words of the registered table (interpreter/concepts/tie-breaks).
-    expect(t).toContain('Initiative ties: act simultaneously, as one group → re-roll 1d6, highest first; tied again: act simultaneously, as one group');
+    expect(t).toContain(
+      'Initiative ties: act simultaneously, as one group → re-roll 1d6, highest first; tied again: act simultaneously, as one group',
+    );
     expect(t.some((x) => x.startsWith("Initiative: new referee judgment 'drew-first' when round = 1"))).toBe(true);
     expect(t).toContain("Phase 'missile': new step 'siege' after 'missiles' (selects siege; order side-initiative)");
     expect(t).toContain("Phase 'melee', step 'melee': order simultaneous → side-initiative");
@@ -67,13 +76,17 @@ describe('diffRulesets', () => {
   });
 
   it('d20 ties-referee: an ordering whose ties changed', () => {
-    const t = texts(diffRulesets(resolved('d20-srd/d20-srd.json'), resolved('d20-srd/d20-srd.json', ['d20-srd/overlays/ties-referee.json'])));
+    const t = texts(
+      diffRulesets(resolved('d20-srd/d20-srd.json'), resolved('d20-srd/d20-srd.json', ['d20-srd/overlays/ties-referee.json'])),
+    );
     expect(t).toEqual([expect.stringMatching(/^Ordering 'initiative-order': ties .* → the referee decides who goes first$/)]);
   });
 
   it('cepheus fixed-order: turn resort and ordering keys', () => {
     const d = diffRulesets(resolved('cepheus/cepheus.json'), resolved('cepheus/cepheus.json', ['cepheus/overlays/fixed-order.json']));
-    expect(texts(d)).toContain('Turn order: re-sorted before every turn → fixed at the start of the round (an initiative changed mid-round waits for the next round)');
+    expect(texts(d)).toContain(
+      'Turn order: re-sorted before every turn → fixed at the start of the round (an initiative changed mid-round waits for the next round)',
+    );
     expect(d.some((e) => e.area === 'orderings' && e.text.startsWith("Ordering 'turn-order': sort keys"))).toBe(true);
   });
 
@@ -99,7 +112,10 @@ describe('diffRulesets', () => {
     const a = ose();
     const b = structuredClone(a);
     const missile = b.round.phases.find((p) => p.id === 'missile')!;
-    const siege = missile.steps.splice(missile.steps.findIndex((s) => s.id === 'siege'), 1)[0]!;
+    const siege = missile.steps.splice(
+      missile.steps.findIndex((s) => s.id === 'siege'),
+      1,
+    )[0]!;
     b.round.phases.find((p) => p.id === 'melee')!.steps.push(siege);
     expect(texts(diffRulesets(a, b))).toEqual(["Phase 'melee': step 'siege' moved here from phase 'missile', after 'melee'"]);
   });
@@ -107,7 +123,9 @@ describe('diffRulesets', () => {
 
 describe('helpers', () => {
   it('describeExpr reads JSON Logic as a short formula', () => {
-    expect(describeExpr({ and: [{ in: ['crossbow', { var: 'actor.tags' }] }, { '!': { in: ['siege', { var: 'actor.tags' }] } }] })).toBe('crossbow and not siege');
+    expect(describeExpr({ and: [{ in: ['crossbow', { var: 'actor.tags' }] }, { '!': { in: ['siege', { var: 'actor.tags' }] } }] })).toBe(
+      'crossbow and not siege',
+    );
     expect(describeExpr({ '>': [{ var: 'actor.morale' }, 0] })).toBe('actor.morale > 0');
     expect(describeExpr({ or: [{ '==': [{ var: 'round' }, 1] }, { var: 'x' }] })).toBe('(round = 1) or x');
     expect(describeExpr({ roll: ['1d6', 'd6'] })).toBe('1d6');
@@ -119,7 +137,11 @@ describe('helpers', () => {
   it('resolveTexts resolves from texts, and reports an overlay that does not apply', () => {
     const t = (p: string) => ({ path: p, text: readFileSync(R(p), 'utf8') });
     const ok = resolveTexts(t('ose/ose.json'), [t('ose/overlays/phased-round.json'), t('ose/overlays/crossbow-speed.json')]);
-    expect(ok.ok && ok.ruleset.round.phases.find((p) => p.id === 'missile')!.steps.map((s) => s.id)).toEqual(['missiles', 'crossbows', 'siege']);
+    expect(ok.ok && ok.ruleset.round.phases.find((p) => p.id === 'missile')!.steps.map((s) => s.id)).toEqual([
+      'missiles',
+      'crossbows',
+      'siege',
+    ]);
     const bad = resolveTexts(t('ose/ose.json'), [t('ose/overlays/crossbow-speed.json')]);
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.diagnostics[0]!.file).toBe('ose/overlays/crossbow-speed.json');

@@ -13,7 +13,23 @@ import { PhasebookError, type Diagnostic } from '../../../interpreter/diagnostic
 import { readDocumentText } from '../../../interpreter/read/read.js';
 import { resolveOverlays, type Located } from '../../../interpreter/resolve/overlays.js';
 
-export type DiffArea = 'round' | 'phases' | 'steps' | 'initiative' | 'turns' | 'declarations' | 'orderings' | 'options' | 'actions' | 'triggers' | 'procedures' | 'policy' | 'end' | 'combatant' | 'economy' | 'limits';
+export type DiffArea =
+  | 'round'
+  | 'phases'
+  | 'steps'
+  | 'initiative'
+  | 'turns'
+  | 'declarations'
+  | 'orderings'
+  | 'options'
+  | 'actions'
+  | 'triggers'
+  | 'procedures'
+  | 'policy'
+  | 'end'
+  | 'combatant'
+  | 'economy'
+  | 'limits';
 
 export interface DiffEntry {
   area: DiffArea;
@@ -40,9 +56,23 @@ export function same(a: unknown, b: unknown): boolean {
 
 const clip = (s: string, n = 110) => (s.length > n ? s.slice(0, n - 1) + '…' : s);
 const q = (s: unknown) => `'${String(s)}'`;
-const value = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : JSON.stringify(v) ?? 'nothing');
+const value = (v: unknown): string => (typeof v === 'string' ? `"${v}"` : (JSON.stringify(v) ?? 'nothing'));
 
-const INFIX: Record<string, string> = { '==': '=', '===': '=', '!=': '≠', '!==': '≠', '<': '<', '<=': '≤', '>': '>', '>=': '≥', '+': '+', '-': '−', '*': '×', '/': '/', '%': 'mod' };
+const INFIX: Record<string, string> = {
+  '==': '=',
+  '===': '=',
+  '!=': '≠',
+  '!==': '≠',
+  '<': '<',
+  '<=': '≤',
+  '>': '>',
+  '>=': '≥',
+  '+': '+',
+  '-': '−',
+  '*': '×',
+  '/': '/',
+  '%': 'mod',
+};
 
 /**
  * A JSON Logic expression as a short formula. `{"in": ["crossbow", {"var": "actor.tags"}]}`
@@ -67,7 +97,8 @@ export function describeExpr(e: unknown, depth = 0): string {
   if (op === 'and' || op === 'or') return wrap(args.map((a) => describeExpr(a, 1)).join(` ${op} `));
   if (op === 'if' || op === '?:') {
     const parts: string[] = [];
-    for (let i = 0; i + 1 < args.length; i += 2) parts.push(`${i ? 'else if' : 'if'} ${describeExpr(args[i], 1)} then ${describeExpr(args[i + 1], 1)}`);
+    for (let i = 0; i + 1 < args.length; i += 2)
+      parts.push(`${i ? 'else if' : 'if'} ${describeExpr(args[i], 1)} then ${describeExpr(args[i + 1], 1)}`);
     if (args.length % 2 === 1) parts.push(`else ${describeExpr(args[args.length - 1], 1)}`);
     return wrap(parts.join(' '));
   }
@@ -129,7 +160,8 @@ function lcs(a: string[], b: string[]): Set<string> {
   const m = a.length;
   const n = b.length;
   const t: number[][] = Array.from({ length: m + 1 }, () => new Array<number>(n + 1).fill(0));
-  for (let i = m - 1; i >= 0; i--) for (let j = n - 1; j >= 0; j--) t[i]![j] = a[i] === b[j] ? t[i + 1]![j + 1]! + 1 : Math.max(t[i + 1]![j]!, t[i]![j + 1]!);
+  for (let i = m - 1; i >= 0; i--)
+    for (let j = n - 1; j >= 0; j--) t[i]![j] = a[i] === b[j] ? t[i + 1]![j + 1]! + 1 : Math.max(t[i + 1]![j]!, t[i]![j + 1]!);
   const out = new Set<string>();
   let i = 0;
   let j = 0;
@@ -155,7 +187,10 @@ function diffList<T extends { id: string }>(a: readonly T[] | undefined, b: read
   };
   const inA = new Set(ida);
   const inB = new Set(idb);
-  const kept = lcs(ida.filter((id) => inB.has(id)), idb.filter((id) => inA.has(id)));
+  const kept = lcs(
+    ida.filter((id) => inB.has(id)),
+    idb.filter((id) => inA.has(id)),
+  );
   const out: ListDiff<T> = { added: [], removed: [], moved: [], common: [] };
   for (const x of la) if (!inB.has(x.id)) out.removed.push({ item: x, after: after(ida, x.id) });
   for (const x of lb) {
@@ -172,7 +207,10 @@ function diffList<T extends { id: string }>(a: readonly T[] | undefined, b: read
 const place = (after: string | null) => (after ? `after ${q(after)}` : 'first');
 
 /** Object maps keyed by name: which keys were added, removed, changed. */
-function diffMap<T>(a: Record<string, T> | undefined, b: Record<string, T> | undefined): { added: string[]; removed: string[]; changed: string[] } {
+function diffMap<T>(
+  a: Record<string, T> | undefined,
+  b: Record<string, T> | undefined,
+): { added: string[]; removed: string[]; changed: string[] } {
   const ka = Object.keys(a ?? {});
   const kb = Object.keys(b ?? {});
   return {
@@ -210,9 +248,19 @@ export function diffRulesets(a: Ruleset, b: Ruleset): DiffEntry[] {
   for (const k of procs.changed) push('procedures', 'changed', `Procedure ${q(k)}: its effects changed`);
 
   const pol = diffList(a.policy, b.policy);
-  for (const x of pol.added) push('policy', 'added', `Policy: new line ${q(x.item.id)} ${place(x.after)}: ${x.item.action}${x.item.when !== undefined ? ` when ${expr(x.item.when)}` : ''}`);
+  for (const x of pol.added)
+    push(
+      'policy',
+      'added',
+      `Policy: new line ${q(x.item.id)} ${place(x.after)}: ${x.item.action}${x.item.when !== undefined ? ` when ${expr(x.item.when)}` : ''}`,
+    );
   for (const x of pol.removed) push('policy', 'removed', `Policy: line ${q(x.item.id)} removed`);
-  for (const x of pol.moved) push('policy', 'moved', `Policy: line ${q(x.item.id)} moved ${place(x.after)} (was ${place(x.wasAfter)}); the first line that holds wins`);
+  for (const x of pol.moved)
+    push(
+      'policy',
+      'moved',
+      `Policy: line ${q(x.item.id)} moved ${place(x.after)} (was ${place(x.wasAfter)}); the first line that holds wins`,
+    );
   for (const c of pol.common) {
     const f = changedFields(c.a, c.b);
     if (f.length) push('policy', 'changed', `Policy line ${q(c.a.id)}: ${f.join(', ')} changed`);
@@ -233,15 +281,23 @@ export function diffRulesets(a: Ruleset, b: Ruleset): DiffEntry[] {
     for (const k of d.removed) push('combatant', 'removed', `Combatant ${noun} ${q(k)} removed`);
     for (const k of d.changed) push('combatant', 'changed', `Combatant ${noun} ${q(k)} changed`);
   }
-  if (!same(a.combatant.out, b.combatant.out)) push('combatant', 'changed', `Out of the fight: ${expr(a.combatant.out)} → ${expr(b.combatant.out)}`);
-  if (!same(a.combatant.cannotAct, b.combatant.cannotAct)) push('combatant', 'changed', `Cannot act: ${a.combatant.cannotAct === undefined ? 'never' : expr(a.combatant.cannotAct)} → ${b.combatant.cannotAct === undefined ? 'never' : expr(b.combatant.cannotAct)}`);
+  if (!same(a.combatant.out, b.combatant.out))
+    push('combatant', 'changed', `Out of the fight: ${expr(a.combatant.out)} → ${expr(b.combatant.out)}`);
+  if (!same(a.combatant.cannotAct, b.combatant.cannotAct))
+    push(
+      'combatant',
+      'changed',
+      `Cannot act: ${a.combatant.cannotAct === undefined ? 'never' : expr(a.combatant.cannotAct)} → ${b.combatant.cannotAct === undefined ? 'never' : expr(b.combatant.cannotAct)}`,
+    );
 
-  if (!same(a.economy.slots, b.economy.slots)) push('economy', 'changed', `Slots per round: ${value(a.economy.slots)} → ${value(b.economy.slots)}`);
+  if (!same(a.economy.slots, b.economy.slots))
+    push('economy', 'changed', `Slots per round: ${value(a.economy.slots)} → ${value(b.economy.slots)}`);
   if (!same(a.economy.exchanges, b.economy.exchanges)) push('economy', 'changed', 'Slot exchanges changed');
   const la = (a.limits ?? {}) as Record<string, unknown>;
   const lb = (b.limits ?? {}) as Record<string, unknown>;
   const lim = diffMap(la, lb);
-  for (const k of [...lim.changed, ...lim.added, ...lim.removed]) push('limits', 'changed', `Limit ${q(k)}: ${value(la[k] ?? 'default')} → ${value(lb[k] ?? 'default')}`);
+  for (const k of [...lim.changed, ...lim.added, ...lim.removed])
+    push('limits', 'changed', `Limit ${q(k)}: ${value(la[k] ?? 'default')} → ${value(lb[k] ?? 'default')}`);
   return out;
 }
 
@@ -250,12 +306,17 @@ type Push = (area: DiffArea, change: DiffEntry['change'], text: string) => void;
 function diffRound(a: Ruleset, b: Ruleset, push: Push): void {
   const ta = a.round.turns;
   const tb = b.round.turns;
-  const turnsWord = (by: string) => (by === 'none' ? 'no turns (everyone plays each phase)' : by === 'side' ? 'turns by side' : 'turns by combatant');
+  const turnsWord = (by: string) =>
+    by === 'none' ? 'no turns (everyone plays each phase)' : by === 'side' ? 'turns by side' : 'turns by combatant';
   if (ta.by !== tb.by) push('turns', 'changed', `Turns: ${turnsWord(ta.by)} → ${turnsWord(tb.by)}`);
-  if (!same(ta.order, tb.order) && (ta.order !== undefined || tb.order !== undefined)) push('turns', 'changed', `Turn order: ${describeOrderRef(ta.order)} → ${describeOrderRef(tb.order)}`);
+  if (!same(ta.order, tb.order) && (ta.order !== undefined || tb.order !== undefined))
+    push('turns', 'changed', `Turn order: ${describeOrderRef(ta.order)} → ${describeOrderRef(tb.order)}`);
   if ((ta.resort ?? 'always') !== (tb.resort ?? 'always')) {
     const w = (r: string | undefined) => ((r ?? 'always') === 'always' ? 're-sorted before every turn' : 'fixed at the start of the round');
-    const why = (tb.resort ?? 'always') === 'always' ? 'an initiative changed mid-round counts at once' : 'an initiative changed mid-round waits for the next round';
+    const why =
+      (tb.resort ?? 'always') === 'always'
+        ? 'an initiative changed mid-round counts at once'
+        : 'an initiative changed mid-round waits for the next round';
     push('turns', 'changed', `Turn order: ${w(ta.resort)} → ${w(tb.resort)} (${why})`);
   }
 
@@ -263,11 +324,23 @@ function diffRound(a: Ruleset, b: Ruleset, push: Push): void {
   const db = b.round.declare;
   const when = (w: string) => (w === 'round-start' ? 'at the start of the round' : 'at the start of each phase');
   if (da.when !== db.when) push('declarations', 'changed', `Declarations: ${when(da.when)} → ${when(db.when)}`);
-  if (!same(da.order, db.order)) push('declarations', 'changed', `Declaration order: ${describeOrderRef(da.order)} → ${describeOrderRef(db.order)}`);
+  if (!same(da.order, db.order))
+    push('declarations', 'changed', `Declaration order: ${describeOrderRef(da.order)} → ${describeOrderRef(db.order)}`);
   if (!same(da.choice, db.choice)) {
-    if (!da.choice && db.choice) push('declarations', 'added', `Declarations: the initiative side may choose to declare first or second (${q(db.choice.id)}, default ${db.choice.default}${db.choice.phases ? `, in ${db.choice.phases.join(', ')}` : ''})`);
-    else if (da.choice && !db.choice) push('declarations', 'removed', `Declarations: no more choice ${q(da.choice.id)} for the initiative side`);
-    else push('declarations', 'changed', `Declarations: choice ${q(db.choice!.id)} changed (${changedFields(da.choice!, db.choice!).join(', ')})`);
+    if (!da.choice && db.choice)
+      push(
+        'declarations',
+        'added',
+        `Declarations: the initiative side may choose to declare first or second (${q(db.choice.id)}, default ${db.choice.default}${db.choice.phases ? `, in ${db.choice.phases.join(', ')}` : ''})`,
+      );
+    else if (da.choice && !db.choice)
+      push('declarations', 'removed', `Declarations: no more choice ${q(da.choice.id)} for the initiative side`);
+    else
+      push(
+        'declarations',
+        'changed',
+        `Declarations: choice ${q(db.choice!.id)} changed (${changedFields(da.choice!, db.choice!).join(', ')})`,
+      );
   }
 
   const sa = a.round.surprise;
@@ -299,7 +372,12 @@ function diffPhases(ra: Ruleset, rb: Ruleset, a: Phase[] | undefined, b: Phase[]
 
   for (const c of d.common) {
     const p = c.b;
-    if (!same(c.a.when, c.b.when)) push('phases', 'changed', `${phaseName(p)}: played ${c.b.when === undefined ? 'always' : `when ${expr(c.b.when)}`} (was ${c.a.when === undefined ? 'always' : `when ${expr(c.a.when)}`})`);
+    if (!same(c.a.when, c.b.when))
+      push(
+        'phases',
+        'changed',
+        `${phaseName(p)}: played ${c.b.when === undefined ? 'always' : `when ${expr(c.b.when)}`} (was ${c.a.when === undefined ? 'always' : `when ${expr(c.a.when)}`})`,
+      );
     const sd = diffList(c.a.steps, c.b.steps);
     for (const x of sd.added) {
       if (crossMoved.has(x.item.id)) {
@@ -313,7 +391,8 @@ function diffPhases(ra: Ruleset, rb: Ruleset, a: Phase[] | undefined, b: Phase[]
       if (crossMoved.has(x.item.id)) continue;
       push('steps', 'removed', `${phaseName(p)}: step ${q(x.item.id)} removed (it was ${place(x.after)}; ${describeStep(x.item)})`);
     }
-    for (const x of sd.moved) push('steps', 'moved', `${phaseName(p)}: step ${q(x.item.id)} moved: now ${place(x.after)} (was ${place(x.wasAfter)})`);
+    for (const x of sd.moved)
+      push('steps', 'moved', `${phaseName(p)}: step ${q(x.item.id)} moved: now ${place(x.after)} (was ${place(x.wasAfter)})`);
     for (const s of sd.common) diffStep(ra, rb, p, s.a, s.b, push);
   }
 }
@@ -324,8 +403,14 @@ function diffStep(ra: Ruleset, rb: Ruleset, p: Phase, a: Step, b: Step, push: Pu
     const w = (s: unknown) => (s === undefined ? 'every declared action of the phase' : expr(s));
     push('steps', 'changed', `${at}: selection ${w(a.select)} → ${w(b.select)}`);
   }
-  if (a.perform !== b.perform) push('steps', 'changed', `${at}: ${b.perform ? `everyone selected performs ${q(b.perform)}` : 'declared actions'} (was ${a.perform ? `performs ${q(a.perform)}` : 'declared actions'})`);
-  if (!!a.includeOut !== !!b.includeOut) push('steps', 'changed', `${at}: ${b.includeOut ? 'also' : 'no longer'} includes combatants out of the fight`);
+  if (a.perform !== b.perform)
+    push(
+      'steps',
+      'changed',
+      `${at}: ${b.perform ? `everyone selected performs ${q(b.perform)}` : 'declared actions'} (was ${a.perform ? `performs ${q(a.perform)}` : 'declared actions'})`,
+    );
+  if (!!a.includeOut !== !!b.includeOut)
+    push('steps', 'changed', `${at}: ${b.includeOut ? 'also' : 'no longer'} includes combatants out of the fight`);
   if (!same(a.order, b.order)) {
     push('steps', 'changed', `${at}: order ${describeOrderRef(a.order)} → ${describeOrderRef(b.order)}`);
     const oa = resolveOrderingRef(a.order, ra.orderings);
@@ -333,12 +418,19 @@ function diffStep(ra: Ruleset, rb: Ruleset, p: Phase, a: Step, b: Step, push: Pu
     const named = (r: OrderingRef | undefined, rs: Ruleset) => typeof r === 'string' && !!rs.orderings?.[r];
     // A named ordering of the ruleset says little by its name: spell out what changed.
     if (oa && ob && (named(a.order, ra) || named(b.order, rb))) {
-      if (!same(oa.keys, ob.keys) && typeof a.order === 'string' && typeof b.order === 'string') push('steps', 'changed', `${at}: sort keys ${describeKeys(oa)} → ${describeKeys(ob)}`);
-      if (!same(oa.ties ?? 'simultaneous', ob.ties ?? 'simultaneous') && typeof a.order === 'string' && typeof b.order === 'string') push('steps', 'changed', `${at}: ties ${describeTies(oa.ties)} → ${describeTies(ob.ties)}`);
+      if (!same(oa.keys, ob.keys) && typeof a.order === 'string' && typeof b.order === 'string')
+        push('steps', 'changed', `${at}: sort keys ${describeKeys(oa)} → ${describeKeys(ob)}`);
+      if (!same(oa.ties ?? 'simultaneous', ob.ties ?? 'simultaneous') && typeof a.order === 'string' && typeof b.order === 'string')
+        push('steps', 'changed', `${at}: ties ${describeTies(oa.ties)} → ${describeTies(ob.ties)}`);
     }
   }
   if (!same(a.choice, b.choice)) {
-    if (!a.choice && b.choice) push('steps', 'added', `${at}: the initiative side may choose to go first or second (${q(b.choice.id)}, default ${b.choice.default})`);
+    if (!a.choice && b.choice)
+      push(
+        'steps',
+        'added',
+        `${at}: the initiative side may choose to go first or second (${q(b.choice.id)}, default ${b.choice.default})`,
+      );
     else if (a.choice && !b.choice) push('steps', 'removed', `${at}: no more choice ${q(a.choice.id)}`);
     else push('steps', 'changed', `${at}: choice ${q(b.choice!.id)} changed (${changedFields(a.choice!, b.choice!).join(', ')})`);
   }
@@ -349,9 +441,15 @@ function diffInitiative(ra: Ruleset, rb: Ruleset, push: Push): void {
   const b = rb.initiative;
   const scope = (s: string) => (s === 'side' ? 'by side' : s === 'combatant' ? 'by combatant' : 'by declared action');
   if (a.scope !== b.scope) push('initiative', 'changed', `Initiative: ${scope(a.scope)} → ${scope(b.scope)}`);
-  if (a.roll !== b.roll) push('initiative', 'changed', `Initiative is rolled ${b.roll === 'once' ? 'once per combat' : 'every round'} (was ${a.roll === 'once' ? 'once per combat' : 'every round'})`);
+  if (a.roll !== b.roll)
+    push(
+      'initiative',
+      'changed',
+      `Initiative is rolled ${b.roll === 'once' ? 'once per combat' : 'every round'} (was ${a.roll === 'once' ? 'once per combat' : 'every round'})`,
+    );
   if (!same(a.formula, b.formula)) push('initiative', 'changed', `Initiative formula: ${expr(a.formula)} → ${expr(b.formula)}`);
-  if (!same(a.ties ?? 'simultaneous', b.ties ?? 'simultaneous')) push('initiative', 'changed', `Initiative ties: ${describeTies(a.ties)} → ${describeTies(b.ties)}`);
+  if (!same(a.ties ?? 'simultaneous', b.ties ?? 'simultaneous'))
+    push('initiative', 'changed', `Initiative ties: ${describeTies(a.ties)} → ${describeTies(b.ties)}`);
   const mods = diffList(a.modifiers, b.modifiers);
   for (const x of mods.added) push('initiative', 'added', `Initiative: new modifier ${q(x.item.id)} (${clip(x.item.description, 80)})`);
   for (const x of mods.removed) push('initiative', 'removed', `Initiative: modifier ${q(x.item.id)} removed`);
@@ -360,7 +458,12 @@ function diffInitiative(ra: Ruleset, rb: Ruleset, push: Push): void {
     if (f.length) push('initiative', 'changed', `Initiative modifier ${q(c.a.id)}: ${f.join(', ')} changed`);
   }
   const judg = diffList(a.judgments, b.judgments);
-  for (const x of judg.added) push('initiative', 'added', `Initiative: new referee judgment ${q(x.item.id)}${x.item.when !== undefined ? ` when ${expr(x.item.when)}` : ''} (${clip(x.item.description, 80)})`);
+  for (const x of judg.added)
+    push(
+      'initiative',
+      'added',
+      `Initiative: new referee judgment ${q(x.item.id)}${x.item.when !== undefined ? ` when ${expr(x.item.when)}` : ''} (${clip(x.item.description, 80)})`,
+    );
   for (const x of judg.removed) push('initiative', 'removed', `Initiative: referee judgment ${q(x.item.id)} removed`);
   for (const c of judg.common) {
     const f = changedFields(c.a, c.b);
@@ -370,24 +473,28 @@ function diffInitiative(ra: Ruleset, rb: Ruleset, push: Push): void {
 
 function diffOrderings(ra: Ruleset, rb: Ruleset, push: Push): void {
   const d = diffMap(ra.orderings, rb.orderings);
-  for (const k of d.added) push('orderings', 'added', `New ordering ${q(k)}: ${describeKeys(rb.orderings![k]!)}; ties ${describeTies(rb.orderings![k]!.ties)}`);
+  for (const k of d.added)
+    push('orderings', 'added', `New ordering ${q(k)}: ${describeKeys(rb.orderings![k]!)}; ties ${describeTies(rb.orderings![k]!.ties)}`);
   for (const k of d.removed) push('orderings', 'removed', `Ordering ${q(k)} removed`);
   for (const k of d.changed) {
     const a = ra.orderings![k]!;
     const b = rb.orderings![k]!;
     if (!same(a.keys, b.keys)) push('orderings', 'changed', `Ordering ${q(k)}: sort keys ${describeKeys(a)} → ${describeKeys(b)}`);
-    if (!same(a.ties ?? 'simultaneous', b.ties ?? 'simultaneous')) push('orderings', 'changed', `Ordering ${q(k)}: ties ${describeTies(a.ties)} → ${describeTies(b.ties)}`);
+    if (!same(a.ties ?? 'simultaneous', b.ties ?? 'simultaneous'))
+      push('orderings', 'changed', `Ordering ${q(k)}: ties ${describeTies(a.ties)} → ${describeTies(b.ties)}`);
   }
 }
 
 function diffOptions(ra: Ruleset, rb: Ruleset, push: Push): void {
   const d = diffMap(ra.options, rb.options);
-  for (const k of d.added) push('options', 'added', `New option ${q(k)} = ${value(rb.options![k]!.default)} (${clip(rb.options![k]!.description, 80)})`);
+  for (const k of d.added)
+    push('options', 'added', `New option ${q(k)} = ${value(rb.options![k]!.default)} (${clip(rb.options![k]!.description, 80)})`);
   for (const k of d.removed) push('options', 'removed', `Option ${q(k)} removed`);
   for (const k of d.changed) {
     const a = ra.options![k]!;
     const b = rb.options![k]!;
-    if (!same(a.default, b.default)) push('options', 'changed', `Option ${q(k)}: ${value(a.default)} → ${value(b.default)} (${clip(b.description, 90)})`);
+    if (!same(a.default, b.default))
+      push('options', 'changed', `Option ${q(k)}: ${value(a.default)} → ${value(b.default)} (${clip(b.description, 90)})`);
     else push('options', 'changed', `Option ${q(k)}: its allowed values changed`);
   }
 }
@@ -408,7 +515,8 @@ function diffActions(ra: Ruleset, rb: Ruleset, push: Push): void {
     const bits: string[] = [];
     for (const k of f) {
       if (k === 'phase') bits.push(`now in phase ${q(c.b.phase)} (was ${q(c.a.phase)})`);
-      else if (k === 'uses') bits.push(`uses ${(c.b.uses ?? []).join(' + ') || 'nothing'} (was ${(c.a.uses ?? []).join(' + ') || 'nothing'})`);
+      else if (k === 'uses')
+        bits.push(`uses ${(c.b.uses ?? []).join(' + ') || 'nothing'} (was ${(c.a.uses ?? []).join(' + ') || 'nothing'})`);
       else if (k === 'tags') bits.push(`tags ${(c.b.tags ?? []).join(', ') || 'none'} (was ${(c.a.tags ?? []).join(', ') || 'none'})`);
       else if (k === 'requires') bits.push(`requires ${c.b.requires === undefined ? 'nothing' : expr(c.b.requires)}`);
       else if (k === 'initiative') bits.push(`initiative ${c.b.initiative === undefined ? 'none' : expr(c.b.initiative)}`);
@@ -419,7 +527,12 @@ function diffActions(ra: Ruleset, rb: Ruleset, push: Push): void {
 }
 
 const EVENT: Record<string, string> = { move: 'a move', act: 'an act', damage: 'damage' };
-const REACTORS: Record<string, string> = { enemies: 'each enemy', allies: 'each ally', others: 'each other combatant', target: 'the target' };
+const REACTORS: Record<string, string> = {
+  enemies: 'each enemy',
+  allies: 'each ally',
+  others: 'each other combatant',
+  target: 'the target',
+};
 
 function diffTriggers(ra: Ruleset, rb: Ruleset, push: Push): void {
   const d = diffList(ra.triggers, rb.triggers);
@@ -427,13 +540,26 @@ function diffTriggers(ra: Ruleset, rb: Ruleset, push: Push): void {
     const t = x.item;
     const what = t.perform ? `performs ${q(t.perform)}` : 'applies its effects';
     const acts = t.actions?.length ? ` (${t.actions.join(', ')})` : '';
-    push('triggers', 'added', `New reaction ${q(t.id)}: ${t.timing} ${EVENT[t.on] ?? t.on}${acts}, ${REACTORS[t.reactors] ?? t.reactors} ${what}${t.when !== undefined ? ` when ${expr(t.when)}` : ''}`);
+    push(
+      'triggers',
+      'added',
+      `New reaction ${q(t.id)}: ${t.timing} ${EVENT[t.on] ?? t.on}${acts}, ${REACTORS[t.reactors] ?? t.reactors} ${what}${t.when !== undefined ? ` when ${expr(t.when)}` : ''}`,
+    );
   }
-  for (const x of d.removed) push('triggers', 'removed', `Reaction ${q(x.item.id)} removed (${x.item.timing} ${EVENT[x.item.on] ?? x.item.on})`);
+  for (const x of d.removed)
+    push('triggers', 'removed', `Reaction ${q(x.item.id)} removed (${x.item.timing} ${EVENT[x.item.on] ?? x.item.on})`);
   for (const c of d.common) {
     const f = changedFields(c.a, c.b);
     if (!f.length) continue;
-    const bits = f.map((k) => (k === 'when' ? `when ${expr(c.b.when)}` : k === 'timing' ? `now ${c.b.timing} (was ${c.a.timing})` : k === 'perform' ? `performs ${q(c.b.perform)}` : `${k} changed`));
+    const bits = f.map((k) =>
+      k === 'when'
+        ? `when ${expr(c.b.when)}`
+        : k === 'timing'
+          ? `now ${c.b.timing} (was ${c.a.timing})`
+          : k === 'perform'
+            ? `performs ${q(c.b.perform)}`
+            : `${k} changed`,
+    );
     push('triggers', 'changed', `Reaction ${q(c.a.id)}: ${bits.join('; ')}`);
   }
 }
@@ -449,16 +575,27 @@ export interface TextDoc {
  * Resolve a ruleset with its overlays (in order) from their texts, as the engine does, for the
  * diff. Returns the diagnostics instead when a document cannot be read or an overlay does not apply.
  */
-export function resolveTexts(base: TextDoc, overlays: TextDoc[]): { ok: true; ruleset: Ruleset } | { ok: false; diagnostics: Diagnostic[] } {
+export function resolveTexts(
+  base: TextDoc,
+  overlays: TextDoc[],
+): { ok: true; ruleset: Ruleset } | { ok: false; diagnostics: Diagnostic[] } {
   try {
     const located = (d: TextDoc) => {
       const doc = readDocumentText(d.path, d.text);
       return { file: doc.file, value: doc.value, locate: (p: string) => doc.locate(p) };
     };
-    const resolved = resolveOverlays(located(base) as Located<Ruleset>, overlays.map((o) => located(o) as Located<Overlay>));
+    const resolved = resolveOverlays(
+      located(base) as Located<Ruleset>,
+      overlays.map((o) => located(o) as Located<Overlay>),
+    );
     return { ok: true, ruleset: resolved.ruleset };
   } catch (err) {
     if (err instanceof PhasebookError) return { ok: false, diagnostics: err.diagnostics };
-    return { ok: false, diagnostics: [{ file: base.path, line: 1, col: 1, pointer: '', message: err instanceof Error ? err.message : String(err), severity: 'error' }] };
+    return {
+      ok: false,
+      diagnostics: [
+        { file: base.path, line: 1, col: 1, pointer: '', message: err instanceof Error ? err.message : String(err), severity: 'error' },
+      ],
+    };
   }
 }

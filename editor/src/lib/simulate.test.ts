@@ -25,13 +25,23 @@ import {
 const R = 'rulesets/ose/';
 const paths = ['ose.json', 'overlays/phased-round.json', 'overlays/crossbow-speed.json', 'encounters/skirmish.json'];
 const docs: DocText[] = paths.map((p) => ({ path: `ose/${p}`, text: readFileSync(R + p, 'utf8') }));
-const A: Variant = { ruleset: 'ose/ose.json', overlays: ['ose/overlays/phased-round.json', 'ose/overlays/crossbow-speed.json'], encounter: 'ose/encounters/skirmish.json', seed: 1, rolls: {}, choices: {} };
+const A: Variant = {
+  ruleset: 'ose/ose.json',
+  overlays: ['ose/overlays/phased-round.json', 'ose/overlays/crossbow-speed.json'],
+  encounter: 'ose/encounters/skirmish.json',
+  seed: 1,
+  rolls: {},
+  choices: {},
+};
 const B: Variant = { ...A, overlays: ['ose/overlays/phased-round.json'] };
 const core = new Core(browserValidator());
 
 /** The CLI worker's records (interpreter/simulate/worker.ts) for runs from…to − 1. */
 function cliRecords(overlays: string[], seed: number, from: number, to: number): CombatRecord[] {
-  const program = loadProgram(R + 'ose.json', overlays.map((o) => R + o));
+  const program = loadProgram(
+    R + 'ose.json',
+    overlays.map((o) => R + o),
+  );
   const enc = loadEncounter(R + 'encounters/skirmish.json', program);
   const out: CombatRecord[] = [];
   for (let i = from; i < to; i++) out.push(recordOf(run(program, enc, { seed: runSeed(seed, i) }).events));
@@ -67,9 +77,22 @@ const finished = (r: SimulationRun) => new Promise<void>((resolve) => r.subscrib
 
 describe('simulate: splitting and limits', () => {
   it('splits run indices into contiguous slices that cover every run once', () => {
-    expect(splitRuns(10, 4)).toEqual([{ from: 0, to: 3 }, { from: 3, to: 6 }, { from: 6, to: 9 }, { from: 9, to: 10 }]);
-    expect(splitRuns(2, 4)).toEqual([{ from: 0, to: 1 }, { from: 1, to: 2 }]);
-    for (const [n, k] of [[500, 3], [20000, 4], [7, 7], [1, 4]] as const) {
+    expect(splitRuns(10, 4)).toEqual([
+      { from: 0, to: 3 },
+      { from: 3, to: 6 },
+      { from: 6, to: 9 },
+      { from: 9, to: 10 },
+    ]);
+    expect(splitRuns(2, 4)).toEqual([
+      { from: 0, to: 1 },
+      { from: 1, to: 2 },
+    ]);
+    for (const [n, k] of [
+      [500, 3],
+      [20000, 4],
+      [7, 7],
+      [1, 4],
+    ] as const) {
       const s = splitRuns(n, k);
       expect(s.reduce((t, x) => t + x.to - x.from, 0)).toBe(n);
       s.slice(1).forEach((x, j) => expect(x.from).toBe(s[j]!.to));
@@ -101,7 +124,9 @@ describe('simulate: the worker job', () => {
   it('reports bad documents as diagnostics', () => {
     const msgs: SimulateResponse[] = [];
     const broken = docs.map((d) => (d.path.endsWith('crossbow-speed.json') ? { ...d, text: d.text.replace('"version"', '"versio"') } : d));
-    runSimulateJob(core, { id: 1, type: 'simulate', docs: broken, variants: [A, B], seed: 1, from: 0, to: 5, chunk: 5 }, (r) => msgs.push(r));
+    runSimulateJob(core, { id: 1, type: 'simulate', docs: broken, variants: [A, B], seed: 1, from: 0, to: 5, chunk: 5 }, (r) =>
+      msgs.push(r),
+    );
     expect(msgs).toHaveLength(1);
     const m = msgs[0]!;
     expect(m.phase).toBe('error');
@@ -113,13 +138,28 @@ describe('simulate: the page side', () => {
   it('collects the workers’ records by index: the same aggregates and CSV as the CLI, whatever the number of workers', async () => {
     const names = ['ose + phased-round + crossbow-speed', 'ose + phased-round'];
     const expected = (() => {
-      const a = aggregate(names[0]!, cliRecords(['overlays/phased-round.json', 'overlays/crossbow-speed.json'], 3, 0, 30), sideOfSkirmish());
+      const a = aggregate(
+        names[0]!,
+        cliRecords(['overlays/phased-round.json', 'overlays/crossbow-speed.json'], 3, 0, 30),
+        sideOfSkirmish(),
+      );
       const b = aggregate(names[1]!, cliRecords(['overlays/phased-round.json'], 3, 0, 30), sideOfSkirmish());
       return formatCsv([a, b], [compare(a, b)]);
     })();
     for (const workers of [1, 3]) {
       const log = { terminated: 0 };
-      const sim = new SimulationRun({ docs, variants: [{ name: names[0]!, variant: A }, { name: names[1]!, variant: B }], runs: 30, seed: 3, workers, chunk: 4, createWorker: () => fakeWorker(log) });
+      const sim = new SimulationRun({
+        docs,
+        variants: [
+          { name: names[0]!, variant: A },
+          { name: names[1]!, variant: B },
+        ],
+        runs: 30,
+        seed: 3,
+        workers,
+        chunk: 4,
+        createWorker: () => fakeWorker(log),
+      });
       expect(sim.workers).toBe(workers);
       await finished(sim);
       expect(sim.status).toBe('done');
@@ -134,7 +174,19 @@ describe('simulate: the page side', () => {
 
   it('cancel terminates the workers and keeps the runs done so far (paired)', async () => {
     const log = { terminated: 0 };
-    const sim = new SimulationRun({ docs, variants: [{ name: 'A', variant: A }, { name: 'B', variant: B }], runs: 200, seed: 1, workers: 2, chunk: 2, notifyMs: 0, createWorker: () => fakeWorker(log, 5) });
+    const sim = new SimulationRun({
+      docs,
+      variants: [
+        { name: 'A', variant: A },
+        { name: 'B', variant: B },
+      ],
+      runs: 200,
+      seed: 1,
+      workers: 2,
+      chunk: 2,
+      notifyMs: 0,
+      createWorker: () => fakeWorker(log, 5),
+    });
     await new Promise<void>((resolve) => {
       const off = sim.subscribe(() => {
         if (sim.done >= 4) {
@@ -155,7 +207,14 @@ describe('simulate: the page side', () => {
   });
 
   it('fails with the worker’s diagnostics', async () => {
-    const sim = new SimulationRun({ docs: docs.slice(0, 2), variants: [{ name: 'A', variant: A }], runs: 10, seed: 1, workers: 2, createWorker: () => fakeWorker({ terminated: 0 }) });
+    const sim = new SimulationRun({
+      docs: docs.slice(0, 2),
+      variants: [{ name: 'A', variant: A }],
+      runs: 10,
+      seed: 1,
+      workers: 2,
+      createWorker: () => fakeWorker({ terminated: 0 }),
+    });
     await finished(sim);
     expect(sim.status).toBe('failed');
     expect(sim.diagnostics[0]!.message).toMatch(/no document/);
@@ -164,7 +223,9 @@ describe('simulate: the page side', () => {
 });
 
 function sideOfSkirmish(): Map<string, string> {
-  const enc = JSON.parse(readFileSync(R + 'encounters/skirmish.json', 'utf8')) as { sides: Array<{ id: string; combatants: Array<{ id: string }> }> };
+  const enc = JSON.parse(readFileSync(R + 'encounters/skirmish.json', 'utf8')) as {
+    sides: Array<{ id: string; combatants: Array<{ id: string }> }>;
+  };
   return new Map(enc.sides.flatMap((s) => s.combatants.map((c) => [c.id, s.id] as [string, string])));
 }
 
@@ -180,14 +241,20 @@ describe('simulate: figures', () => {
     actedFirst: {},
     acted: {},
   });
-  const sideOf = new Map([['fighter', 'pcs'], ['orc', 'orcs']]);
+  const sideOf = new Map([
+    ['fighter', 'pcs'],
+    ['orc', 'orcs'],
+  ]);
   const a = aggregate('A', [rec('pcs', 2, true), rec('pcs', 3, true), rec('orcs', 3, false), rec(null, 5, false)], sideOf);
   const b = aggregate('B', [rec('pcs', 3, true), rec('orcs', 4, false)], sideOf);
 
   it('win rates per side, with "no winner" when a run had none', () => {
     const d = winRateData([a, b], ['A', 'B']);
     expect(d.categories).toEqual(['pcs', 'orcs', 'no winner']);
-    expect(d.series.map((s) => s.intervals.map((i) => i.estimate))).toEqual([[0.5, 0.25, 0.25], [0.5, 0.5, 0]]);
+    expect(d.series.map((s) => s.intervals.map((i) => i.estimate))).toEqual([
+      [0.5, 0.25, 0.25],
+      [0.5, 0.5, 0],
+    ]);
     expect(d.series[0]!.intervals[0]!.low).toBeLessThan(0.5);
   });
 
@@ -211,12 +278,25 @@ describe('simulate: figures', () => {
 
   it('the numbers table: both variants and B − A with its interval and significance', () => {
     const rows = numberRows({ runs: 4, results: [a, b], comparison: compare(a, b) });
-    expect(rows.map((r) => `${r.figure}/${r.subject}`)).toEqual(['win rate/pcs', 'win rate/orcs', 'rounds/mean', 'damage dealt per combat/pcs', 'damage dealt per combat/orcs', 'survival/fighter', 'survival/orc']);
+    expect(rows.map((r) => `${r.figure}/${r.subject}`)).toEqual([
+      'win rate/pcs',
+      'win rate/orcs',
+      'rounds/mean',
+      'damage dealt per combat/pcs',
+      'damage dealt per combat/orcs',
+      'survival/fighter',
+      'survival/orc',
+    ]);
     expect(rows[0]!.values).toHaveLength(2);
     expect(rows[0]!.values[0]!.estimate).toBe('50.0%');
     expect(rows[0]!.values[0]!.interval).toMatch(/^\[\d+\.\d%, \d+\.\d%\]$/);
     expect(rows[1]!.difference!.estimate).toBe('+25.0%');
-    expect(groupRows(rows).map((g) => [g.figure, g.rows.length])).toEqual([['win rate', 2], ['rounds', 1], ['damage dealt per combat', 2], ['survival', 2]]);
+    expect(groupRows(rows).map((g) => [g.figure, g.rows.length])).toEqual([
+      ['win rate', 2],
+      ['rounds', 1],
+      ['damage dealt per combat', 2],
+      ['survival', 2],
+    ]);
     expect(rows.every((r) => typeof r.significant === 'boolean')).toBe(true);
   });
 });

@@ -72,7 +72,13 @@ export function runSimulateJob(core: Core, req: SimulateRequest, post: (r: Simul
     return readDocumentText(path, d.text);
   };
   const fail = (err: unknown, file: string, prefix = '') =>
-    post({ id: req.id, type: 'simulate', phase: 'error', diagnostics: err instanceof PhasebookError ? err.diagnostics : [internal(file, prefix + (err instanceof Error ? err.message : String(err)))] });
+    post({
+      id: req.id,
+      type: 'simulate',
+      phase: 'error',
+      diagnostics:
+        err instanceof PhasebookError ? err.diagnostics : [internal(file, prefix + (err instanceof Error ? err.message : String(err)))],
+    });
   let prepared: Array<{ program: ReturnType<Core['program']>; encounter: Encounter }>;
   try {
     prepared = req.variants.map((v) => {
@@ -84,7 +90,12 @@ export function runSimulateJob(core: Core, req: SimulateRequest, post: (r: Simul
     return;
   }
   const first = prepared[0];
-  post({ id: req.id, type: 'simulate', phase: 'ready', sides: first ? first.encounter.sides.map((s) => ({ id: s.id, combatants: s.combatants.map((c) => c.id) })) : [] });
+  post({
+    id: req.id,
+    type: 'simulate',
+    phase: 'ready',
+    sides: first ? first.encounter.sides.map((s) => ({ id: s.id, combatants: s.combatants.map((c) => c.id) })) : [],
+  });
   let batch: SimulatedRun[] = [];
   let i = req.from;
   try {
@@ -184,7 +195,16 @@ export class SimulationRun {
         ev.preventDefault?.();
         this.fail([internal(variants[0]?.ruleset ?? '', `simulation worker failed: ${ev.message || 'unknown error'}`)]);
       };
-      worker.postMessage({ id: w + 1, type: 'simulate', docs: opts.docs, variants, seed: this.seed, from: slice.from, to: slice.to, chunk: opts.chunk ?? CHUNK });
+      worker.postMessage({
+        id: w + 1,
+        type: 'simulate',
+        docs: opts.docs,
+        variants,
+        seed: this.seed,
+        from: slice.from,
+        to: slice.to,
+        chunk: opts.chunk ?? CHUNK,
+      });
     });
   }
 
@@ -327,7 +347,10 @@ export function survivalData(results: VariantResult[], labels: string[]): Interv
   const sideOf = (id: string) => results.map((r) => r.combatants[id]?.side).find((s) => s !== undefined) ?? '';
   return {
     categories: ids.map((id) => `${id} (${sideOf(id)})`),
-    series: results.map((r, v) => ({ label: labels[v] ?? r.name, intervals: ids.map((id) => r.combatants[id]?.survival ?? wilson(0, r.runs)) })),
+    series: results.map((r, v) => ({
+      label: labels[v] ?? r.name,
+      intervals: ids.map((id) => r.combatants[id]?.survival ?? wilson(0, r.runs)),
+    })),
   };
 }
 
@@ -392,18 +415,39 @@ const cell = (i: Interval, f: (x: number) => string): Cell => ({ estimate: f(i.e
 export function numberRows(r: SimulationResults): NumberRow[] {
   const { results, comparison: c } = r;
   const rows: NumberRow[] = [];
-  const diff = (d: (Interval & { significant: boolean }) | undefined, f: (x: number) => string) => (d ? { difference: cell(d, f), significant: d.significant } : { difference: null, significant: false });
+  const diff = (d: (Interval & { significant: boolean }) | undefined, f: (x: number) => string) =>
+    d ? { difference: cell(d, f), significant: d.significant } : { difference: null, significant: false };
   const first = results[0];
   if (!first) return rows;
   for (const s of Object.keys(first.sides)) {
-    rows.push({ figure: 'win rate', subject: s, values: results.map((v) => (v.sides[s] ? cell(v.sides[s].winRate, pct) : null)), ...diff(c?.winRate[s], signedPct) });
+    rows.push({
+      figure: 'win rate',
+      subject: s,
+      values: results.map((v) => (v.sides[s] ? cell(v.sides[s].winRate, pct) : null)),
+      ...diff(c?.winRate[s], signedPct),
+    });
   }
-  rows.push({ figure: 'rounds', subject: 'mean', values: results.map((v) => cell(v.rounds.meanInterval, num)), ...diff(c?.rounds, signedNum) });
+  rows.push({
+    figure: 'rounds',
+    subject: 'mean',
+    values: results.map((v) => cell(v.rounds.meanInterval, num)),
+    ...diff(c?.rounds, signedNum),
+  });
   for (const s of Object.keys(first.sides)) {
-    rows.push({ figure: 'damage dealt per combat', subject: s, values: results.map((v) => (v.sides[s] ? cell(v.sides[s].damageDealt.meanInterval, num) : null)), ...diff(c?.damageDealt[s], signedNum) });
+    rows.push({
+      figure: 'damage dealt per combat',
+      subject: s,
+      values: results.map((v) => (v.sides[s] ? cell(v.sides[s].damageDealt.meanInterval, num) : null)),
+      ...diff(c?.damageDealt[s], signedNum),
+    });
   }
   for (const id of Object.keys(first.combatants)) {
-    rows.push({ figure: 'survival', subject: id, values: results.map((v) => (v.combatants[id] ? cell(v.combatants[id].survival, pct) : null)), ...diff(c?.survival[id], signedPct) });
+    rows.push({
+      figure: 'survival',
+      subject: id,
+      values: results.map((v) => (v.combatants[id] ? cell(v.combatants[id].survival, pct) : null)),
+      ...diff(c?.survival[id], signedPct),
+    });
   }
   return rows;
 }

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { cleanPath, encounterTemplate, fileName, folderOf, groupByFolder, houseRuleTemplate, slugify, uniqueId, withDocId } from './templates.js';
+import {
+  cleanPath,
+  encounterTemplate,
+  fileName,
+  folderOf,
+  groupByFolder,
+  houseRuleTemplate,
+  slugify,
+  uniqueId,
+  withDocId,
+} from './templates.js';
 
 describe('templates', () => {
   it('makes ids the schemas accept', () => {
@@ -17,7 +27,15 @@ describe('templates', () => {
 
   it('writes a house rule that extends its base, with an empty or example change list', () => {
     const v = JSON.parse(houseRuleTemplate({ extends: 'ose', id: 'mine', name: 'Mine' }));
-    expect(v).toMatchObject({ $schema: 'https://phasebook.dev/schemas/v1/ruleset.schema.json', kind: 'overlay', id: 'mine', name: 'Mine', version: '0.1.0', extends: 'ose', changes: [] });
+    expect(v).toMatchObject({
+      $schema: 'https://phasebook.dev/schemas/v1/ruleset.schema.json',
+      kind: 'overlay',
+      id: 'mine',
+      name: 'Mine',
+      version: '0.1.0',
+      extends: 'ose',
+      changes: [],
+    });
     expect(typeof v.description).toBe('string');
     const ex = JSON.parse(houseRuleTemplate({ extends: 'ose', id: 'mine', name: 'Mine', example: true }));
     expect(ex.changes).toHaveLength(1);
@@ -35,7 +53,13 @@ describe('templates', () => {
     expect(folderOf('ose/overlays/x.json')).toBe('ose/overlays');
     expect(folderOf('x.json')).toBe('');
     expect(fileName('ose/overlays/x.json')).toBe('x.json');
-    const g = groupByFolder([{ path: 'ose/ose.json' }, { path: 'mine/b.json' }, { path: 'ose/overlays/z.json' }, { path: 'mine/a.json' }, { path: 'cepheus/c.json' }]);
+    const g = groupByFolder([
+      { path: 'ose/ose.json' },
+      { path: 'mine/b.json' },
+      { path: 'ose/overlays/z.json' },
+      { path: 'mine/a.json' },
+      { path: 'cepheus/c.json' },
+    ]);
     expect(g.map((x) => x.folder)).toEqual(['mine', 'cepheus', 'ose', 'ose/overlays']);
     expect(g[0]!.items.map((i) => i.path)).toEqual(['mine/a.json', 'mine/b.json']);
   });

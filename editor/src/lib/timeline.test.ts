@@ -5,12 +5,26 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { loadEncounter, loadProgram, run } from '../../../interpreter/pipeline.js';
 import type { TraceEvent } from '../../../interpreter/trace/events.js';
-import { buildTimeline, compareTimelines, labelActor, labelsOf, parseRollPin, type ActNode, type Item, type TimelineModel } from './timeline.js';
+import {
+  buildTimeline,
+  compareTimelines,
+  labelActor,
+  labelsOf,
+  parseRollPin,
+  type ActNode,
+  type Item,
+  type TimelineModel,
+} from './timeline.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const R = (p: string) => join(ROOT, 'rulesets', p);
 
-function runOf(ruleset: string, encounter: string, overlays: string[] = [], opts: { seed?: number; rounds?: number; rolls?: Record<string, string>; choices?: Record<string, string> } = {}): TraceEvent[] {
+function runOf(
+  ruleset: string,
+  encounter: string,
+  overlays: string[] = [],
+  opts: { seed?: number; rounds?: number; rolls?: Record<string, string>; choices?: Record<string, string> } = {},
+): TraceEvent[] {
   const program = loadProgram(R(ruleset), overlays.map(R));
   const enc = loadEncounter(R(encounter), program);
   return run(program, enc, {
@@ -21,7 +35,13 @@ function runOf(ruleset: string, encounter: string, overlays: string[] = [], opts
   }).events;
 }
 
-const ose = (mods: string[] = [], opts = {}) => runOf('ose/ose.json', 'ose/encounters/skirmish.json', ['ose/overlays/phased-round.json', ...mods.map((m) => `ose/overlays/${m}.json`)], opts);
+const ose = (mods: string[] = [], opts = {}) =>
+  runOf(
+    'ose/ose.json',
+    'ose/encounters/skirmish.json',
+    ['ose/overlays/phased-round.json', ...mods.map((m) => `ose/overlays/${m}.json`)],
+    opts,
+  );
 
 function allActs(m: TimelineModel): ActNode[] {
   const out: ActNode[] = [];
@@ -29,16 +49,22 @@ function allActs(m: TimelineModel): ActNode[] {
     out.push(a);
     a.reactions.forEach(visit);
   };
-  for (const r of m.rounds) for (const t of r.turns) for (const p of t.phases) for (const s of p.steps) for (const it of s.items) {
-    if (it.kind === 'act') visit(it.act);
-    else if (it.kind === 'group') it.acts.forEach(visit);
-  }
+  for (const r of m.rounds)
+    for (const t of r.turns)
+      for (const p of t.phases)
+        for (const s of p.steps)
+          for (const it of s.items) {
+            if (it.kind === 'act') visit(it.act);
+            else if (it.kind === 'group') it.acts.forEach(visit);
+          }
   return out;
 }
 
 function stepItems(m: TimelineModel, round: number, phase: string, step: string): Item[] {
   const r = m.rounds.find((x) => x.round === round)!;
-  return r.turns.flatMap((t) => t.phases.filter((p) => p.id === phase).flatMap((p) => p.steps.filter((s) => s.id === step).flatMap((s) => s.items)));
+  return r.turns.flatMap((t) =>
+    t.phases.filter((p) => p.id === phase).flatMap((p) => p.steps.filter((s) => s.id === step).flatMap((s) => s.items)),
+  );
 }
 
 describe('buildTimeline', () => {
@@ -70,7 +96,9 @@ describe('buildTimeline', () => {
     expect(g.acts[1]!.details.map((d) => (d.kind === 'roll' ? d.label : d.kind))).toEqual(['r1.crossbowman-2.shoot.attack']);
 
     const missiles = stepItems(m, 1, 'missile', 'missiles');
-    expect(missiles.map((it) => (it.kind === 'act' ? it.act.actor : it.kind === 'group' ? it.acts.map((a) => a.actor).join('+') : it.kind))).toEqual(['elf', 'bowman-1+bowman-2']);
+    expect(
+      missiles.map((it) => (it.kind === 'act' ? it.act.actor : it.kind === 'group' ? it.acts.map((a) => a.actor).join('+') : it.kind)),
+    ).toEqual(['elf', 'bowman-1+bowman-2']);
   });
 
   it('puts damage and downs under the act that dealt them', () => {
@@ -122,7 +150,8 @@ describe('buildTimeline', () => {
     expect(cont).toBeDefined();
     expect(cont.phases[0]!.continued).toBe(true);
     // Skips are shown with their reason.
-    const skips = m.rounds.flatMap((r) => r.turns.flatMap((t) => t.phases.flatMap((p) => p.steps.flatMap((s) => s.items))))
+    const skips = m.rounds
+      .flatMap((r) => r.turns.flatMap((t) => t.phases.flatMap((p) => p.steps.flatMap((s) => s.items))))
       .filter((it) => it.kind === 'detail' && it.detail.kind === 'skip');
     expect(skips.length).toBeGreaterThan(0);
     const s = skips[0]!;
@@ -140,7 +169,8 @@ describe('buildTimeline', () => {
     for (const events of runs) {
       const m = buildTimeline(events);
       const seen: number[] = [];
-      const take = (ds: { seq: number; kind: string }[]) => ds.forEach((d) => (d.kind === 'roll' || d.kind === 'decision') && seen.push(d.seq));
+      const take = (ds: { seq: number; kind: string }[]) =>
+        ds.forEach((d) => (d.kind === 'roll' || d.kind === 'decision') && seen.push(d.seq));
       const visit = (a: ActNode) => {
         take(a.details);
         a.reactions.forEach(visit);
@@ -151,11 +181,12 @@ describe('buildTimeline', () => {
           take(t.pre);
           for (const p of t.phases) {
             take(p.pre);
-            for (const s of p.steps) for (const it of s.items) {
-              if (it.kind === 'detail') take([it.detail]);
-              else if (it.kind === 'act') visit(it.act);
-              else it.acts.forEach(visit);
-            }
+            for (const s of p.steps)
+              for (const it of s.items) {
+                if (it.kind === 'detail') take([it.detail]);
+                else if (it.kind === 'act') visit(it.act);
+                else it.acts.forEach(visit);
+              }
           }
         }
       }
@@ -165,7 +196,9 @@ describe('buildTimeline', () => {
   });
 
   it('shows pinned rolls and decisions as pinned', () => {
-    const m = buildTimeline(ose(['crossbow-speed'], { rounds: 1, rolls: { 'r1.elf.shoot.attack': '20' }, choices: { 'r1.movement.declare-first': 'second' } }));
+    const m = buildTimeline(
+      ose(['crossbow-speed'], { rounds: 1, rolls: { 'r1.elf.shoot.attack': '20' }, choices: { 'r1.movement.declare-first': 'second' } }),
+    );
     const elf = allActs(m).find((a) => a.actor === 'elf')!;
     const roll = elf.details.find((d) => d.kind === 'roll')!;
     expect(roll.kind === 'roll' && roll.pinned && roll.total === 20).toBe(true);

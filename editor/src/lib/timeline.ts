@@ -118,11 +118,29 @@ function detailOf(e: TraceEvent): Detail | null {
   switch (e.type) {
     case 'roll': {
       const { label, expr, dice, total } = e;
-      return { kind: 'roll', seq, label, expr, dice, total, pinned: !!e.pinned, text: `⚄ ${label} = ${total} (${expr}: ${dice.join(',')})${e.pinned ? ' pinned' : ''}` };
+      return {
+        kind: 'roll',
+        seq,
+        label,
+        expr,
+        dice,
+        total,
+        pinned: !!e.pinned,
+        text: `⚄ ${label} = ${total} (${expr}: ${dice.join(',')})${e.pinned ? ' pinned' : ''}`,
+      };
     }
     case 'decision': {
       const { label, options, chosen, by } = e;
-      return { kind: 'decision', seq, label, options, chosen, by, pinned: !!e.pinned, text: `⚖ ${label} = ${chosen} (${options.join(' | ')}; by ${by})` };
+      return {
+        kind: 'decision',
+        seq,
+        label,
+        options,
+        chosen,
+        by,
+        pinned: !!e.pinned,
+        text: `⚖ ${label} = ${chosen} (${options.join(' | ')}; by ${by})`,
+      };
     }
     case 'damage': {
       const { target, amount: n, stat, value, by } = e;
@@ -147,7 +165,14 @@ function detailOf(e: TraceEvent): Detail | null {
     case 'initiative':
       return { kind: 'initiative', seq, who: e.who, value: e.value, text: initiativeLine(e) };
     case 'skip':
-      return { kind: 'skip', seq, combatant: e.combatant, action: e.action, reason: e.reason, text: `✗ ${e.combatant} ${e.action} skipped: ${e.reason}` };
+      return {
+        kind: 'skip',
+        seq,
+        combatant: e.combatant,
+        action: e.action,
+        reason: e.reason,
+        text: `✗ ${e.combatant} ${e.action} skipped: ${e.reason}`,
+      };
     case 'declare':
       return {
         kind: 'declare',
@@ -166,7 +191,19 @@ function detailOf(e: TraceEvent): Detail | null {
 
 /** Build the view model of a run. */
 export function buildTimeline(events: readonly TraceEvent[]): TimelineModel {
-  const model: TimelineModel = { ruleset: null, version: null, overlays: [], encounter: null, seed: null, sides: [], sideOf: {}, rounds: [], end: null, warnings: [], acts: [] };
+  const model: TimelineModel = {
+    ruleset: null,
+    version: null,
+    overlays: [],
+    encounter: null,
+    seed: null,
+    sides: [],
+    sideOf: {},
+    rounds: [],
+    end: null,
+    warnings: [],
+    acts: [],
+  };
   const combatants = new Set<string>();
   let round: RoundView | null = null;
   let turn: TurnView | null = null;
@@ -247,10 +284,11 @@ export function buildTimeline(events: readonly TraceEvent[]): TimelineModel {
         model.encounter = e.encounter;
         model.seed = e.seed;
         model.sides = e.sides.map((s, index) => ({ id: s.id, index, combatants: [...s.combatants] }));
-        for (const s of model.sides) for (const c of s.combatants) {
-          model.sideOf[c] = s.index;
-          combatants.add(c);
-        }
+        for (const s of model.sides)
+          for (const c of s.combatants) {
+            model.sideOf[c] = s.index;
+            combatants.add(c);
+          }
         break;
       }
       case 'round.start':
@@ -438,10 +476,12 @@ function locateActs(model: TimelineModel): Located[] {
         out.push({ act: a, turnKey });
         a.reactions.forEach(visit);
       };
-      for (const p of t.phases) for (const s of p.steps) for (const it of s.items) {
-        if (it.kind === 'act') visit(it.act);
-        else if (it.kind === 'group') it.acts.forEach(visit);
-      }
+      for (const p of t.phases)
+        for (const s of p.steps)
+          for (const it of s.items) {
+            if (it.kind === 'act') visit(it.act);
+            else if (it.kind === 'group') it.acts.forEach(visit);
+          }
     }
   }
   return out;
@@ -492,14 +532,18 @@ function positions(located: Located[], shared: Set<string>, sharedTurns: Set<str
   return out;
 }
 
-const samePlace = (a: ActPosition, b: ActPosition) => a.round === b.round && a.turn === b.turn && a.phase === b.phase && a.step === b.step && a.index === b.index;
+const samePlace = (a: ActPosition, b: ActPosition) =>
+  a.round === b.round && a.turn === b.turn && a.phase === b.phase && a.step === b.step && a.index === b.index;
 
 /**
  * Compare two runs act by act. An act is matched by round, actor, action and occurrence; it has
  * moved when its turn (among the turns both runs have), phase, step or place in the step (among
  * the acts both runs have) differ. Acts only one run has are marked `only`.
  */
-export function compareTimelines(a: TimelineModel, b: TimelineModel): { a: Map<string, ActMark>; b: Map<string, ActMark>; moved: string[] } {
+export function compareTimelines(
+  a: TimelineModel,
+  b: TimelineModel,
+): { a: Map<string, ActMark>; b: Map<string, ActMark>; moved: string[] } {
   const la = locateActs(a);
   const lb = locateActs(b);
   const keysA = new Set(la.map((l) => l.act.key));
@@ -547,6 +591,11 @@ export interface Pins {
 export type PinFn = (kind: 'roll' | 'choice', label: string, value: string | null) => void;
 
 /** What followed an act, in the order it happened: its details and the reactions it set off. */
-export function actEntries(act: ActNode): Array<{ kind: 'detail'; seq: number; detail: Detail } | { kind: 'reaction'; seq: number; act: ActNode }> {
-  return [...act.details.map((detail) => ({ kind: 'detail' as const, seq: detail.seq, detail })), ...act.reactions.map((r) => ({ kind: 'reaction' as const, seq: r.seq, act: r }))].sort((x, y) => x.seq - y.seq);
+export function actEntries(
+  act: ActNode,
+): Array<{ kind: 'detail'; seq: number; detail: Detail } | { kind: 'reaction'; seq: number; act: ActNode }> {
+  return [
+    ...act.details.map((detail) => ({ kind: 'detail' as const, seq: detail.seq, detail })),
+    ...act.reactions.map((r) => ({ kind: 'reaction' as const, seq: r.seq, act: r })),
+  ].sort((x, y) => x.seq - y.seq);
 }

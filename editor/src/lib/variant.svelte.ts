@@ -185,7 +185,10 @@ export function variantLabel(spec: VariantSpec): string {
   const rs = spec.rulesetId ? workspace.byId(spec.rulesetId) : undefined;
   if (!rs) return 'no ruleset';
   const name = docInfo(rs.text).id ?? rs.path;
-  const overlays = spec.overlayIds.map((id) => workspace.byId(id)).filter((d): d is Doc => !!d).map((d) => docInfo(d.text).id ?? d.path);
+  const overlays = spec.overlayIds
+    .map((id) => workspace.byId(id))
+    .filter((d): d is Doc => !!d)
+    .map((d) => docInfo(d.text).id ?? d.path);
   return overlays.length ? [name, ...overlays].join(' + ') : `${name} by the book`;
 }
 
@@ -214,5 +217,8 @@ export function allDocTexts(): DocText[] {
 /** Only the documents a variant runs on: its ruleset, overlays and encounter (smaller messages to the worker). */
 export function docTextsFor(spec: VariantSpec): DocText[] {
   const ids = [spec.rulesetId, ...spec.overlayIds, spec.encounterId].filter((x): x is string => !!x);
-  return ids.map((id) => workspace.byId(id)).filter((d): d is Doc => !!d).map((d) => ({ path: d.path, text: d.text }));
+  return ids
+    .map((id) => workspace.byId(id))
+    .filter((d): d is Doc => !!d)
+    .map((d) => ({ path: d.path, text: d.text }));
 }

@@ -20,7 +20,14 @@ export interface Doc {
 }
 
 /** What a document says it is, read leniently from its text (it may be invalid JSON). */
-export function docInfo(text: string): { kind: DocKind; id: string | null; extends: string | null; ruleset: string | null; requires: string[]; name: string | null } {
+export function docInfo(text: string): {
+  kind: DocKind;
+  id: string | null;
+  extends: string | null;
+  ruleset: string | null;
+  requires: string[];
+  name: string | null;
+} {
   try {
     const v = JSON.parse(text) as Record<string, unknown>;
     const kind = v.kind === 'ruleset' || v.kind === 'overlay' || v.kind === 'encounter' ? v.kind : 'unknown';

@@ -18,8 +18,16 @@ export default {
       const target = eng.subject(f, who);
       if (!target) return;
       eng.setView(target, e.key, num(target.view[e.key]) + n);
-      if (u) eng.conditions.push({ id: `adjust:${e.key}`, owner: target, moment: eng.ownTurn(u.moment, f), remaining: u.count, adjust: { key: e.key, by: n } });
-      if (e.key === 'initiative') eng.emit('initiative', { who: target.id, scope: 'combatant', value: target.view.initiative as number, adjusted: n });
+      if (u)
+        eng.conditions.push({
+          id: `adjust:${e.key}`,
+          owner: target,
+          moment: eng.ownTurn(u.moment, f),
+          remaining: u.count,
+          adjust: { key: e.key, by: n },
+        });
+      if (e.key === 'initiative')
+        eng.emit('initiative', { who: target.id, scope: 'combatant', value: target.view.initiative as number, adjusted: n });
       eng.recheckOut(target);
     };
   },

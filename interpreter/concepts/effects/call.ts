@@ -9,18 +9,23 @@ export const MAX_CALL_DEPTH = 16;
 /** Run a procedure of the ruleset, with arguments in `local`. */
 export default {
   op: 'call',
-  description: 'Run one of the ruleset\'s procedures, passing values it reads as local.<name>.',
+  description: "Run one of the ruleset's procedures, passing values it reads as local.<name>.",
   compile(e, cx) {
     const body = cx.procedures.get(e.procedure);
     const ptr = cx.ptr;
-    if (!body) throw cx.ev.at(`${ptr}/procedure`, `unknown procedure "${e.procedure}"; procedures are ${[...cx.procedures.keys()].join(', ') || '(none)'}`);
+    if (!body)
+      throw cx.ev.at(
+        `${ptr}/procedure`,
+        `unknown procedure "${e.procedure}"; procedures are ${[...cx.procedures.keys()].join(', ') || '(none)'}`,
+      );
     const args = Object.entries(e.with ?? {}).map(([k, v]) => [k, cx.ev.compile(v, joinPointer(ptr, 'with', k))] as [string, Fn]);
     return (f, eng) => {
       eng.setPrefix(f);
       const data = eng.frameData(f);
       for (const [k, fn] of args) f.local[k] = fn(data);
       f.calls = (f.calls ?? 0) + 1;
-      if (f.calls > MAX_CALL_DEPTH) throw cx.ev.at(`${ptr}/procedure`, `procedure "${e.procedure}" calls itself more than ${MAX_CALL_DEPTH} deep`);
+      if (f.calls > MAX_CALL_DEPTH)
+        throw cx.ev.at(`${ptr}/procedure`, `procedure "${e.procedure}" calls itself more than ${MAX_CALL_DEPTH} deep`);
       try {
         for (const eff of body) eff(f, eng);
       } finally {

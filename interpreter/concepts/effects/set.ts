@@ -16,7 +16,14 @@ export default {
       const u = until ? until(data) : null;
       const target = eng.subject(f, who);
       if (!target) return;
-      if (u) eng.conditions.push({ id: `set:${e.key}`, owner: target, moment: eng.ownTurn(u.moment, f), remaining: u.count, restore: { key: e.key, value: target.view[e.key] } });
+      if (u)
+        eng.conditions.push({
+          id: `set:${e.key}`,
+          owner: target,
+          moment: eng.ownTurn(u.moment, f),
+          remaining: u.count,
+          restore: { key: e.key, value: target.view[e.key] },
+        });
       eng.setView(target, e.key, v as Scalar);
       eng.recheckOut(target);
     };

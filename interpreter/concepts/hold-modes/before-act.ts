@@ -16,7 +16,16 @@ export default {
     eng.emit('note', { combatant: f.actor.id, text: 'holds its action' });
   },
   beforeAct(eng, c, next, h) {
-    const f: Frame = { actor: c, target: next, action: null, local: {}, reaction: {}, defer: null, prefix: `r${eng.round}.${c.id}`, depth: 0 };
+    const f: Frame = {
+      actor: c,
+      target: next,
+      action: null,
+      local: {},
+      reaction: {},
+      defer: null,
+      prefix: `r${eng.round}.${c.id}`,
+      depth: 0,
+    };
     const data = { ...eng.frameData(f), next: next.view };
     const fallback = truthy(h.when(data)) ? 'now' : 'wait';
     const chosen = eng.decide(`r${eng.round}.${c.id}.resume.${next.id}`, ['now', 'wait'], fallback, c.id);

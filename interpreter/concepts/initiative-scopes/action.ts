@@ -4,7 +4,7 @@ import type { InitiativeScope } from '../types.js';
 /** Each declared action has its own initiative: the action's own formula, or the ruleset's. */
 export default {
   name: 'action',
-  description: 'Each declared action has its own initiative (its own formula, or the ruleset\'s), given when it is declared.',
+  description: "Each declared action has its own initiative (its own formula, or the ruleset's), given when it is declared.",
   roll() {},
   declared(eng, d) {
     const { c, action, target } = d;

@@ -19,8 +19,16 @@ export const ORDER_KEYS: Record<string, KeyDef> = Object.fromEntries(KEYS.map((k
 /** Named preset orderings a document may refer to by name. */
 export const ORDER_PRESETS: Record<string, Ordering> = {
   simultaneous: { description: 'Everyone at once.', keys: [], ties: 'simultaneous' },
-  'side-initiative': { description: 'Sides in initiative order; a side acts as one group.', keys: ['side-initiative'], ties: 'simultaneous' },
-  'initiative-desc': { description: 'Highest initiative first; equal values act together.', keys: ['initiative-desc'], ties: 'simultaneous' },
+  'side-initiative': {
+    description: 'Sides in initiative order; a side acts as one group.',
+    keys: ['side-initiative'],
+    ties: 'simultaneous',
+  },
+  'initiative-desc': {
+    description: 'Highest initiative first; equal values act together.',
+    keys: ['initiative-desc'],
+    ties: 'simultaneous',
+  },
   'initiative-asc': { description: 'Lowest initiative first; equal values act together.', keys: ['initiative-asc'], ties: 'simultaneous' },
   'listing-order': { description: 'One by one in listing order.', keys: ['listing-order'], ties: 'simultaneous' },
   'declaration-order': { description: 'One by one in declaration order.', keys: ['declaration-order'], ties: 'simultaneous' },

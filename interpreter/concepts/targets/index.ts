@@ -6,4 +6,6 @@ import nearestEnemy from './nearest-enemy.js';
 import weakestEnemy from './weakest-enemy.js';
 import firstEnemy from './first-enemy.js';
 
-export const TARGET_PICKERS: Record<string, TargetPicker> = Object.fromEntries([self, none, nearestEnemy, weakestEnemy, firstEnemy].map((t) => [t.name, t]));
+export const TARGET_PICKERS: Record<string, TargetPicker> = Object.fromEntries(
+  [self, none, nearestEnemy, weakestEnemy, firstEnemy].map((t) => [t.name, t]),
+);

@@ -10,7 +10,8 @@ type Reroll = Extract<TieBreak, { reroll: string }>;
 export default {
   name: 'reroll',
   description: 'Tied actors roll the given dice, highest first; a tie again rolls again (then falls back on `then`).',
-  phrase: (ties, phraseOf) => `re-roll ${(ties as Reroll).reroll}, highest first; tied again: ${phraseOf((ties as Reroll).then ?? 'simultaneous')}`,
+  phrase: (ties, phraseOf) =>
+    `re-roll ${(ties as Reroll).reroll}, highest first; tied again: ${phraseOf((ties as Reroll).then ?? 'simultaneous')}`,
   break(group, ties, env, attempt, again) {
     const t = ties as Reroll;
     if (attempt > MAX_REROLLS) return again(group, t.then ?? 'simultaneous', env);

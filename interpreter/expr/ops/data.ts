@@ -8,15 +8,7 @@
  * `constructor` and `prototype` are refused at compile time in literal paths and read as
  * missing in computed ones. (How "own only" is checked cheaply: see INHERITABLE.)
  */
-import {
-  hasOwn,
-  isUnsafeSegment,
-  stepBudgetError,
-  variadicOp,
-  type CompiledExpr,
-  type OpDefinition,
-  type OpSite,
-} from './core.js';
+import { hasOwn, isUnsafeSegment, stepBudgetError, variadicOp, type CompiledExpr, type OpDefinition, type OpSite } from './core.js';
 
 /**
  * Every property name found on the prototype chains of the built-in prototypes (Object, Array,
@@ -47,7 +39,8 @@ const INHERITABLE: ReadonlySet<string> = (() => {
     const proto = Object.getOwnPropertyDescriptor(v, 'prototype');
     if (proto && 'value' in proto) addChain(proto.value);
   }
-  for (const v of [{}, [], '', 0, false, () => {}, function* () {}, async () => {}, [].values(), new Map().values(), ''.matchAll(/x/g)]) addChain(Object.getPrototypeOf(v));
+  for (const v of [{}, [], '', 0, false, () => {}, function* () {}, async () => {}, [].values(), new Map().values(), ''.matchAll(/x/g)])
+    addChain(Object.getPrototypeOf(v));
   return names;
 })();
 

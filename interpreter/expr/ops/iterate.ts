@@ -18,10 +18,7 @@ import {
 
 function checkLength(items: unknown[], site: OpSite): void {
   if (items.length > MAX_ITERATION_LENGTH) {
-    throw site.budget(
-      'iteration',
-      `"${site.op}" over ${items.length} elements (at most ${MAX_ITERATION_LENGTH} allowed)`,
-    );
+    throw site.budget('iteration', `"${site.op}" over ${items.length} elements (at most ${MAX_ITERATION_LENGTH} allowed)`);
   }
 }
 
@@ -45,49 +42,69 @@ function iterateOp(name: string, notArray: () => unknown, body: Iterate): OpDefi
   };
 }
 
-export const mapOp = iterateOp('map', () => [], (items, logic, c, site) => {
-  const out = new Array<unknown>(items.length);
-  for (let i = 0; i < items.length; i++) {
-    if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-    out[i] = logic(items[i], c);
-  }
-  return out;
-});
+export const mapOp = iterateOp(
+  'map',
+  () => [],
+  (items, logic, c, site) => {
+    const out = new Array<unknown>(items.length);
+    for (let i = 0; i < items.length; i++) {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      out[i] = logic(items[i], c);
+    }
+    return out;
+  },
+);
 
-export const filterOp = iterateOp('filter', () => [], (items, logic, c, site) => {
-  const out: unknown[] = [];
-  for (let i = 0; i < items.length; i++) {
-    if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-    const item = items[i];
-    if (truthy(logic(item, c))) out.push(item);
-  }
-  return out;
-});
+export const filterOp = iterateOp(
+  'filter',
+  () => [],
+  (items, logic, c, site) => {
+    const out: unknown[] = [];
+    for (let i = 0; i < items.length; i++) {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      const item = items[i];
+      if (truthy(logic(item, c))) out.push(item);
+    }
+    return out;
+  },
+);
 
-export const allOp = iterateOp('all', () => false, (items, logic, c, site) => {
-  if (items.length === 0) return false;
-  for (let i = 0; i < items.length; i++) {
-    if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-    if (!truthy(logic(items[i], c))) return false;
-  }
-  return true;
-});
+export const allOp = iterateOp(
+  'all',
+  () => false,
+  (items, logic, c, site) => {
+    if (items.length === 0) return false;
+    for (let i = 0; i < items.length; i++) {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      if (!truthy(logic(items[i], c))) return false;
+    }
+    return true;
+  },
+);
 
-export const noneOp = iterateOp('none', () => true, (items, logic, c, site) => {
-  for (let i = 0; i < items.length; i++) {
-    if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-    if (truthy(logic(items[i], c))) return false;
-  }
-  return true;
-});
+export const noneOp = iterateOp(
+  'none',
+  () => true,
+  (items, logic, c, site) => {
+    for (let i = 0; i < items.length; i++) {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      if (truthy(logic(items[i], c))) return false;
+    }
+    return true;
+  },
+);
 
-export const someOp = iterateOp('some', () => false, (items, logic, c, site) => {
-  for (let i = 0; i < items.length; i++) {
-    if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-    if (truthy(logic(items[i], c))) return true;
-  }
-  return false;
-});
+export const someOp = iterateOp(
+  'some',
+  () => false,
+  (items, logic, c, site) => {
+    for (let i = 0; i < items.length; i++) {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      if (truthy(logic(items[i], c))) return true;
+    }
+    return false;
+  },
+);
 
 /** reduce [array, logic, initial]: initial defaults to null; the logic sees {current, accumulator}. */
 export const reduceOp: OpDefinition = {

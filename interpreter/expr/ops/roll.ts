@@ -80,13 +80,14 @@ export const sharedRollOp: OpDefinition = {
         throw e;
       }
     }
-    const [notationArg, labelArg] = args as [typeof args[0], typeof args[0]];
+    const [notationArg, labelArg] = args as [(typeof args)[0], (typeof args)[0]];
     return (d, c) => {
       if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
       const notation = notationArg!(d, c);
       const label = labelArg!(d, c);
       if (c.dice === undefined) throw site.error('"sharedRoll" was evaluated without dice');
-      if (typeof label !== 'string' || label === '') throw site.error(`the label of "sharedRoll" must be a non-empty string, got ${JSON.stringify(label)}`);
+      if (typeof label !== 'string' || label === '')
+        throw site.error(`the label of "sharedRoll" must be a non-empty string, got ${JSON.stringify(label)}`);
       try {
         return c.dice.rollShared(label, String(notation)).total;
       } catch (e) {

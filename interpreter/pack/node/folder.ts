@@ -33,12 +33,15 @@ export function readFolder(dir: string, limits: PackLimits = DEFAULT_PACK_LIMITS
       }
       if (!st.isFile()) throw packError(origin, path, 'refused: not a plain file');
       if (++count > limits.maxFiles) throw packError(origin, null, `more than ${limits.maxFiles} files (the limit)`);
-      if (st.size > limits.maxFileBytes) throw packError(origin, path, `refused: ${st.size} bytes (the limit is ${limits.maxFileBytes} per file)`);
+      if (st.size > limits.maxFileBytes)
+        throw packError(origin, path, `refused: ${st.size} bytes (the limit is ${limits.maxFileBytes} per file)`);
       total += st.size;
-      if (total > limits.maxTotalBytes) throw packError(origin, path, `refused: more than ${limits.maxTotalBytes} bytes in all (the limit)`);
+      if (total > limits.maxTotalBytes)
+        throw packError(origin, path, `refused: more than ${limits.maxTotalBytes} bytes in all (the limit)`);
       // Files that will be skipped are listed by name only; nothing else is read.
       const bytes = classify(path) === 'other' ? new Uint8Array(0) : new Uint8Array(readFileSync(full));
-      if (bytes.length > limits.maxFileBytes) throw packError(origin, path, `refused: it grew past ${limits.maxFileBytes} bytes while read`);
+      if (bytes.length > limits.maxFileBytes)
+        throw packError(origin, path, `refused: it grew past ${limits.maxFileBytes} bytes while read`);
       files.push({ path, bytes });
     }
   };

@@ -47,13 +47,23 @@ export function readPackSource(arg: string, opts: { fetchNpm?: boolean; limits?:
   const bare = arg.replace(/(.)@[^/]*$/, '$1');
   const local = findNpmPack(bare);
   if (local) return { ...readFolder(local, limits), origin: `npm:${bare}` };
-  if (!opts.fetchNpm) throw packError(arg, null, `no npm package "${bare}" with a ${MANIFEST_FILE} in node_modules (npm install ${bare}, or phasebook pack install ${bare})`);
+  if (!opts.fetchNpm)
+    throw packError(
+      arg,
+      null,
+      `no npm package "${bare}" with a ${MANIFEST_FILE} in node_modules (npm install ${bare}, or phasebook pack install ${bare})`,
+    );
   const tmp = mkdtempSync(join(tmpdir(), 'phasebook-npm-'));
   try {
     try {
-      execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--prefix', tmp, arg], { stdio: ['ignore', 'ignore', 'pipe'] });
+      execFileSync('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--no-save', '--prefix', tmp, arg], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
     } catch (err) {
-      const msg = String((err as { stderr?: Buffer }).stderr ?? '').split('\n').find((l) => /ERR/.test(l)) ?? 'npm install failed';
+      const msg =
+        String((err as { stderr?: Buffer }).stderr ?? '')
+          .split('\n')
+          .find((l) => /ERR/.test(l)) ?? 'npm install failed';
       throw packError(`npm:${arg}`, null, msg.trim());
     }
     const dir = join(tmp, 'node_modules', bare);

@@ -43,7 +43,9 @@ export interface LockFile {
 let manifestValidator: SchemaValidator | null = null;
 let context: LoadContext | null = null;
 export function nodeContext(): LoadContext {
-  manifestValidator ??= createSchemaValidator([JSON.parse(readFileSync(join(packageRoot(), 'schemas', 'pack.schema.json'), 'utf8')) as object]);
+  manifestValidator ??= createSchemaValidator([
+    JSON.parse(readFileSync(join(packageRoot(), 'schemas', 'pack.schema.json'), 'utf8')) as object,
+  ]);
   context ??= { core: new Core(schemaValidator()), manifestValidator };
   return context;
 }
@@ -82,7 +84,15 @@ export function installedPacks(root: string): { set: PackSet; entries: Installed
     try {
       const pack = loadPack(readFolder(dir), nodeContext());
       const sum = integrity(pack.files);
-      if (sum !== entry.integrity) problems.push({ file: dir, line: 1, col: 1, pointer: '', message: `${id} was changed after it was installed (integrity differs from ${LOCK_FILE}); reinstall it`, severity: 'warning' });
+      if (sum !== entry.integrity)
+        problems.push({
+          file: dir,
+          line: 1,
+          col: 1,
+          pointer: '',
+          message: `${id} was changed after it was installed (integrity differs from ${LOCK_FILE}); reinstall it`,
+          severity: 'warning',
+        });
       entries.push({ pack, lock: entry, integrity: sum });
     } catch (err) {
       if (!(err instanceof PhasebookError)) throw err;
@@ -142,7 +152,12 @@ export function install(root: string, sources: PackFiles[]): InstallResult {
       if (existsSync(target)) renameSync(target, join(staging, `old-${i}`));
       renameSync(join(staging, String(i)), target);
       const sum = integrity(p.files);
-      lock.packs[p.manifest.id] = { version: p.manifest.version, integrity: sum, source: p.origin, ...(p.manifest.dependencies ? { dependencies: p.manifest.dependencies } : {}) };
+      lock.packs[p.manifest.id] = {
+        version: p.manifest.version,
+        integrity: sum,
+        source: p.origin,
+        ...(p.manifest.dependencies ? { dependencies: p.manifest.dependencies } : {}),
+      };
       installed.push({ pack: p, integrity: sum, ...(old ? { replaced: old } : {}) });
     });
     lock.language = LANGUAGE_VERSION;

@@ -34,7 +34,11 @@ export function openPack(arg: string, root = process.cwd()): OpenedPack {
   const pinned = (p: LoadedPack): LoadedPack => {
     const e = entries.find((x) => x.pack === p);
     if (e && e.integrity !== e.lock.integrity) {
-      throw packError(p.origin, null, `${p.manifest.id} was changed after it was installed (its integrity differs from phasebook-lock.json); reinstall it`);
+      throw packError(
+        p.origin,
+        null,
+        `${p.manifest.id} was changed after it was installed (its integrity differs from phasebook-lock.json); reinstall it`,
+      );
     }
     return p;
   };
@@ -75,27 +79,41 @@ export function findPreset(pack: LoadedPack, id: string): { preset: PackPreset; 
  * --with, by reference) and its encounter unless one is given; without, the ruleset must be
  * given (or the pack must hold exactly one).
  */
-export function packStack(flags: PackFlags, refs: { ruleset?: string; overlays?: string[]; encounter?: string }, root = process.cwd()): RunStack & OpenedPack {
+export function packStack(
+  flags: PackFlags,
+  refs: { ruleset?: string; overlays?: string[]; encounter?: string },
+  root = process.cwd(),
+): RunStack & OpenedPack {
   if (!flags.pack) throw packError('--preset', null, '--preset needs --pack (the pack that offers it)');
   const opened = openPack(flags.pack, root);
   const { pack, set } = opened;
   const m = pack.manifestDoc;
-  const cli = { doc: { ...m, file: '<command line>', locate: () => ({ line: 1, col: 1 }), locateKey: () => ({ line: 1, col: 1 }) }, pointer: '' };
+  const cli = {
+    doc: { ...m, file: '<command line>', locate: () => ({ line: 1, col: 1 }), locateKey: () => ({ line: 1, col: 1 }) },
+    pointer: '',
+  };
   let req;
   if (flags.preset) {
     const { preset, index } = findPreset(pack, flags.preset);
     req = {
       ruleset: refs.ruleset ?? preset.ruleset,
       overlays: [...preset.overlays, ...(refs.overlays ?? [])],
-      ...(refs.encounter ?? preset.encounter ? { encounter: refs.encounter ?? preset.encounter } : {}),
+      ...((refs.encounter ?? preset.encounter) ? { encounter: refs.encounter ?? preset.encounter } : {}),
     };
     const fromManifest = (field: string, j?: number) =>
-      field === 'overlays' && j !== undefined && j >= preset.overlays.length ? cli : { doc: m, pointer: `/presets/${index}/${field}${j === undefined ? '' : `/${j}`}` };
+      field === 'overlays' && j !== undefined && j >= preset.overlays.length
+        ? cli
+        : { doc: m, pointer: `/presets/${index}/${field}${j === undefined ? '' : `/${j}`}` };
     return { ...buildStack(set, pack, req, fromManifest), ...opened };
   }
   const rulesets = pack.documents.filter((d) => d.kind === 'ruleset');
   const ruleset = refs.ruleset ?? (rulesets.length === 1 ? rulesets[0]!.id : undefined);
-  if (!ruleset) throw packError('--pack', null, `${packLabel(pack.manifest)}: name the ruleset (or choose a --preset: ${(pack.manifest.presets ?? []).map((p) => p.id).join(', ') || 'none'})`);
+  if (!ruleset)
+    throw packError(
+      '--pack',
+      null,
+      `${packLabel(pack.manifest)}: name the ruleset (or choose a --preset: ${(pack.manifest.presets ?? []).map((p) => p.id).join(', ') || 'none'})`,
+    );
   req = { ruleset, overlays: refs.overlays ?? [], ...(refs.encounter ? { encounter: refs.encounter } : {}) };
   return { ...buildStack(set, pack, req, () => cli), ...opened };
 }

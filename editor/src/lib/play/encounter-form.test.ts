@@ -20,7 +20,12 @@ const ENC = `{
 
 describe('the encounter builder edits', () => {
   it('derives the form from the ruleset: stats with defaults and descriptions, tags', () => {
-    const f = rulesetForm({ combatant: { stats: { hp: { default: 10, description: 'Hit points' }, weapon: { default: '1d6' } }, tags: { ranged: { description: 'Bow' } } } });
+    const f = rulesetForm({
+      combatant: {
+        stats: { hp: { default: 10, description: 'Hit points' }, weapon: { default: '1d6' } },
+        tags: { ranged: { description: 'Bow' } },
+      },
+    });
     expect(f.stats).toEqual([
       { id: 'hp', default: 10, description: 'Hit points', type: 'number' },
       { id: 'weapon', default: '1d6', description: '', type: 'string' },

@@ -20,11 +20,19 @@ export interface RulesetForm {
 
 /** The fields of a combatant form, from the ruleset's `combatant.stats` and `combatant.tags`. */
 export function rulesetForm(ruleset: unknown): RulesetForm {
-  const c = (ruleset as { combatant?: { stats?: Record<string, { default?: unknown; description?: string }>; tags?: Record<string, { description?: string }> } })
-    ?.combatant;
+  const c = (
+    ruleset as {
+      combatant?: { stats?: Record<string, { default?: unknown; description?: string }>; tags?: Record<string, { description?: string }> };
+    }
+  )?.combatant;
   const stats = Object.entries(c?.stats ?? {}).map(([id, s]): StatField => {
     const d = s?.default;
-    return { id, default: d, description: s?.description ?? '', type: typeof d === 'boolean' ? 'boolean' : typeof d === 'string' ? 'string' : 'number' };
+    return {
+      id,
+      default: d,
+      description: s?.description ?? '',
+      type: typeof d === 'boolean' ? 'boolean' : typeof d === 'string' ? 'string' : 'number',
+    };
   });
   const tags = Object.entries(c?.tags ?? {}).map(([id, t]) => ({ id, description: t?.description ?? '' }));
   return { stats, tags };

@@ -41,7 +41,13 @@ export class FightStore {
   async put(f: StoredFight): Promise<void> {
     const index = (await this.list()).filter((x) => x.id !== f.id);
     index.unshift({ id: f.id, name: f.name, updated: f.updated });
-    await this.kv.commit([[key(f.id), JSON.parse(JSON.stringify(f))], [INDEX, index]], []);
+    await this.kv.commit(
+      [
+        [key(f.id), JSON.parse(JSON.stringify(f))],
+        [INDEX, index],
+      ],
+      [],
+    );
   }
 
   async remove(id: string): Promise<void> {

@@ -42,7 +42,11 @@ export interface Setup {
 
 /** Problems in words: a PhasebookError's first diagnostics with their place, or the message. */
 export function problemText(err: unknown): string {
-  if (err instanceof PhasebookError) return err.diagnostics.slice(0, 3).map((d) => `${d.file}:${d.line}:${d.col} ${d.pointer} ${d.message}`).join('\n');
+  if (err instanceof PhasebookError)
+    return err.diagnostics
+      .slice(0, 3)
+      .map((d) => `${d.file}:${d.line}:${d.col} ${d.pointer} ${d.message}`)
+      .join('\n');
   return err instanceof Error ? err.message : String(err);
 }
 
@@ -50,7 +54,8 @@ export function problemText(err: unknown): string {
 export function mismatch(rulesetText: string, encounterText: string): string | null {
   const rs = docInfo(rulesetText).id;
   const enc = docInfo(encounterText);
-  if (enc.ruleset && rs && enc.ruleset !== rs) return `This encounter is written for "${enc.ruleset}", not "${rs}": it is not run against another ruleset.`;
+  if (enc.ruleset && rs && enc.ruleset !== rs)
+    return `This encounter is written for "${enc.ruleset}", not "${rs}": it is not run against another ruleset.`;
   return null;
 }
 
@@ -183,16 +188,26 @@ class Table {
     let doc: SessionDocument;
     try {
       doc = JSON.parse(text) as SessionDocument;
-      if (doc?.kind !== 'session' || !doc.ruleset || !Array.isArray(doc.log)) throw new Error('not a Phasebook session file (kind "session")');
+      if (doc?.kind !== 'session' || !doc.ruleset || !Array.isArray(doc.log))
+        throw new Error('not a Phasebook session file (kind "session")');
     } catch (err) {
       this.error = `Cannot import: ${problemText(err)}`;
       return false;
     }
-    const byId = (kind: 'ruleset' | 'overlay', id: string) => workspace.docs.find((d) => docInfo(d.text).kind === kind && docInfo(d.text).id === id)?.path;
+    const byId = (kind: 'ruleset' | 'overlay', id: string) =>
+      workspace.docs.find((d) => docInfo(d.text).kind === kind && docInfo(d.text).id === id)?.path;
     const rs = byId('ruleset', doc.ruleset.id);
     const overlays = doc.overlays.map((o) => byId('overlay', o.id));
     if (!rs || overlays.some((o) => !o)) {
-      this.error = `Cannot import: the workspace has no ${!rs ? `ruleset "${doc.ruleset.id}"` : 'overlay ' + doc.overlays.filter((_, i) => !overlays[i]).map((o) => `"${o.id}"`).join(', ')}`;
+      this.error = `Cannot import: the workspace has no ${
+        !rs
+          ? `ruleset "${doc.ruleset.id}"`
+          : 'overlay ' +
+            doc.overlays
+              .filter((_, i) => !overlays[i])
+              .map((o) => `"${o.id}"`)
+              .join(', ')
+      }`;
       return false;
     }
     const enc = workspace.docs.find((d) => docInfo(d.text).kind === 'encounter' && docInfo(d.text).id === doc.encounter.id);

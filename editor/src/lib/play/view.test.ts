@@ -3,11 +3,27 @@ import type { TrackerSnapshot } from '../../../../interpreter/index.js';
 import { mainStatOf, playerState, woundLevel } from './view.js';
 
 const combatant = (id: string, side: string, hp: number, out = false) => ({
-  id, name: id.toUpperCase(), side, out, initiative: null, stats: { hp, ac: 12 }, slots: {}, spent: {}, conditions: [{ id: 'prone', ends: 'start', remaining: 1 }], plan: [],
+  id,
+  name: id.toUpperCase(),
+  side,
+  out,
+  initiative: null,
+  stats: { hp, ac: 12 },
+  slots: {},
+  spent: {},
+  conditions: [{ id: 'prone', ends: 'start', remaining: 1 }],
+  plan: [],
 });
 const snap: TrackerSnapshot = {
-  round: 2, phase: 'melee', step: null, turn: ['gob'], toCome: [['hero'], ['spy']], holding: [{ id: 'spy', resumes: 'any turn' }], sides: [],
-  combatants: [combatant('hero', 'party', 7), combatant('gob', 'foes', 2), combatant('spy', 'foes', 4)], ended: null,
+  round: 2,
+  phase: 'melee',
+  step: null,
+  turn: ['gob'],
+  toCome: [['hero'], ['spy']],
+  holding: [{ id: 'spy', resumes: 'any turn' }],
+  sides: [],
+  combatants: [combatant('hero', 'party', 7), combatant('gob', 'foes', 2), combatant('spy', 'foes', 4)],
+  ended: null,
 };
 
 describe('the player view state', () => {

@@ -77,7 +77,14 @@ export function playerState(
       let health: PlayerRow['health'] = null;
       if (mainStat && (c.side === partySide || hidden.hp === 'shown')) health = { value };
       else if (mainStat && hidden.hp === 'wounds') health = { wound: woundLevel(value, startOf(c.id), c.out) };
-      return { id: c.id, name: c.name, side: c.side, out: c.out, health, conditions: c.conditions.map((k) => ({ id: k.id, remaining: k.remaining })) };
+      return {
+        id: c.id,
+        name: c.name,
+        side: c.side,
+        out: c.out,
+        health,
+        conditions: c.conditions.map((k) => ({ id: k.id, remaining: k.remaining })),
+      };
     });
   return {
     title,

@@ -62,7 +62,9 @@ describe('format detection and rendering', () => {
 
   it('renders in the document style', () => {
     const v = { keys: ['side-initiative', { stat: 'dex' }], ties: 'simultaneous' };
-    expect(renderValue(v, '  ', { unit: '  ', eol: '\n', compact: true })).toBe('{ "keys": ["side-initiative", { "stat": "dex" }], "ties": "simultaneous" }');
+    expect(renderValue(v, '  ', { unit: '  ', eol: '\n', compact: true })).toBe(
+      '{ "keys": ["side-initiative", { "stat": "dex" }], "ties": "simultaneous" }',
+    );
     expect(renderValue(v, '  ', { unit: '  ', eol: '\n', compact: false })).toBe(
       '{\n    "keys": [\n      "side-initiative",\n      {\n        "stat": "dex"\n      }\n    ],\n    "ties": "simultaneous"\n  }',
     );
@@ -101,7 +103,9 @@ describe('text edits', () => {
     const d = diffSpan(OSE, c);
     // The old value "simultaneous" is replaced by the ordering, expanded like the rest of the file.
     expect(d.removed).toBe('"simultaneous"');
-    expect(d.inserted).toBe('{\n              "keys": [\n                "side-initiative"\n              ],\n              "ties": "referee"\n            }');
+    expect(d.inserted).toBe(
+      '{\n              "keys": [\n                "side-initiative"\n              ],\n              "ties": "referee"\n            }',
+    );
     expect(JSON.parse(c).round.phases[4].steps[0].order).toEqual({ keys: ['side-initiative'], ties: 'referee' });
     const e = removeValue(a, ['round', 'phases', 1, 'steps', 0, 'order']);
     expect(JSON.parse(e).round.phases[1].steps[0]).toEqual({ id: 'missiles' });
@@ -116,8 +120,14 @@ describe('text edits', () => {
 
   it('finds id paths', () => {
     const doc = JSON.parse(SMALL_RULESET);
-    expect(jsonPathOf(doc, ['round', 'phases', 'melee', 'steps', 'two-handed'])).toEqual({ path: ['round', 'phases', 2, 'steps', 1], exists: true });
-    expect(jsonPathOf(doc, ['round', 'phases', 'melee', 'steps', 'melee', 'order'])).toEqual({ path: ['round', 'phases', 2, 'steps', 0, 'order'], exists: false });
+    expect(jsonPathOf(doc, ['round', 'phases', 'melee', 'steps', 'two-handed'])).toEqual({
+      path: ['round', 'phases', 2, 'steps', 1],
+      exists: true,
+    });
+    expect(jsonPathOf(doc, ['round', 'phases', 'melee', 'steps', 'melee', 'order'])).toEqual({
+      path: ['round', 'phases', 2, 'steps', 0, 'order'],
+      exists: false,
+    });
     expect(jsonPathOf(doc, ['round', 'phases', 'nope', 'steps'])).toBeNull();
   });
 
@@ -177,7 +187,9 @@ describe('overlay edits', () => {
   it('appends to an expanded overlay in its expanded style', () => {
     const text = '{\n  "kind": "overlay",\n  "changes": [\n    {\n      "op": "remove",\n      "path": "/a"\n    }\n  ]\n}';
     const out = overlayMove(text, ['round', 'phases'], 'melee', { after: 'spells' });
-    expect(out).toBe('{\n  "kind": "overlay",\n  "changes": [\n    {\n      "op": "remove",\n      "path": "/a"\n    },\n    {\n      "op": "move",\n      "path": "/round/phases/melee",\n      "after": "spells"\n    }\n  ]\n}');
+    expect(out).toBe(
+      '{\n  "kind": "overlay",\n  "changes": [\n    {\n      "op": "remove",\n      "path": "/a"\n    },\n    {\n      "op": "move",\n      "path": "/round/phases/melee",\n      "after": "spells"\n    }\n  ]\n}',
+    );
   });
 
   it('creates the changes list when missing', () => {
@@ -216,7 +228,11 @@ describe('overlay edits', () => {
     expect(diffSpan(TWO_HANDED, a).removed).toBe('"side-initiative"');
 
     const b = overlaySet(TWO_HANDED, ['round', 'phases', 'missile', 'steps', 'missiles', 'order'], 'initiative-desc', true);
-    expect(JSON.parse(b).changes[2]).toEqual({ op: 'replace', path: '/round/phases/missile/steps/missiles/order', value: 'initiative-desc' });
+    expect(JSON.parse(b).changes[2]).toEqual({
+      op: 'replace',
+      path: '/round/phases/missile/steps/missiles/order',
+      value: 'initiative-desc',
+    });
     const b2 = overlaySet(b, ['round', 'phases', 'missile', 'steps', 'missiles', 'order'], 'side-initiative', true);
     expect(JSON.parse(b2).changes).toHaveLength(3);
     expect(JSON.parse(b2).changes[2].value).toBe('side-initiative');
@@ -240,16 +256,21 @@ describe('inserting into one-line and empty lists', () => {
   it('puts the first change of a compact overlay on its own line', () => {
     const text = '{\n  "kind": "overlay",\n  "requires": ["phased-round"],\n  "changes": []\n}\n';
     const out = overlayMove(text, ['round', 'phases', 'melee', 'steps'], 'two-handed', { before: 'melee' });
-    expect(out).toBe('{\n  "kind": "overlay",\n  "requires": ["phased-round"],\n  "changes": [\n    { "op": "move", "path": "/round/phases/melee/steps/two-handed", "before": "melee" }\n  ]\n}\n');
+    expect(out).toBe(
+      '{\n  "kind": "overlay",\n  "requires": ["phased-round"],\n  "changes": [\n    { "op": "move", "path": "/round/phases/melee/steps/two-handed", "before": "melee" }\n  ]\n}\n',
+    );
   });
 
   it('breaks a one-line list that would grow too long, keeping each item as written', () => {
-    const text = '{\n  "kind": "overlay",\n  "changes": [{ "op": "move", "path": "/round/phases/melee/steps/two-handed",  "after": "melee" }]\n}\n';
+    const text =
+      '{\n  "kind": "overlay",\n  "changes": [{ "op": "move", "path": "/round/phases/melee/steps/two-handed",  "after": "melee" }]\n}\n';
     const out = overlayMove(text, ['round', 'phases'], 'melee', { before: 'spells' });
     expect(out).toBe(
       '{\n  "kind": "overlay",\n  "changes": [\n    { "op": "move", "path": "/round/phases/melee/steps/two-handed",  "after": "melee" },\n    { "op": "move", "path": "/round/phases/melee", "before": "spells" }\n  ]\n}\n',
     );
     // A short one-line list stays on its line.
-    expect(addRequires(text.replace('"kind": "overlay",', '"kind": "overlay", "requires": ["a"],'), ['b'])).toContain('"requires": ["a", "b"],');
+    expect(addRequires(text.replace('"kind": "overlay",', '"kind": "overlay", "requires": ["a"],'), ['b'])).toContain(
+      '"requires": ["a", "b"],',
+    );
   });
 });

@@ -169,7 +169,10 @@ function insertMember(text: string, container: Node, head: string, value: unknow
       const flat = `${o}${pad}${head}${oneLine(value)}${pad}${c}`;
       if (column + flat.length + restOfLine(text, open + container.length).length <= WIDTH) return { ...whole, content: flat };
     }
-    return { ...whole, content: `${o}${fmt.eol}${inner}${head}${renderValue(value, inner, fmt, inner.length + head.length)}${fmt.eol}${containerIndent}${c}` };
+    return {
+      ...whole,
+      content: `${o}${fmt.eol}${inner}${head}${renderValue(value, inner, fmt, inner.length + head.length)}${fmt.eol}${containerIndent}${c}`,
+    };
   }
   let prevIndex = kids.length - 1;
   if (afterKey !== undefined) {
@@ -211,7 +214,8 @@ export function moveItem(text: string, path: JSONPath, from: number, to: number)
   const list = nodeAt(text, path);
   if (!list || list.type !== 'array') throw new Error(`not a list at ${JSON.stringify(path)}`);
   const kids = list.children ?? [];
-  if (from < 0 || from >= kids.length || to < 0 || to >= kids.length) throw new Error(`no place ${from} → ${to} in a list of ${kids.length}`);
+  if (from < 0 || from >= kids.length || to < 0 || to >= kids.length)
+    throw new Error(`no place ${from} → ${to} in a list of ${kids.length}`);
   if (from === to) return text;
   const order = kids.map((_, i) => i);
   const [moved] = order.splice(from, 1);
@@ -236,7 +240,11 @@ function replaceMember(text: string, path: JSONPath, newKey: string, value: unkn
   const fmt = detectFormat(text);
   const head = `${JSON.stringify(newKey)}: `;
   const column = prop.offset - lineStart(text, prop.offset) + head.length;
-  return apply(text, { offset: prop.offset, length: valueNode.offset + valueNode.length - prop.offset, content: head + renderValue(value, indentAt(text, prop.offset), fmt, column) });
+  return apply(text, {
+    offset: prop.offset,
+    length: valueNode.offset + valueNode.length - prop.offset,
+    content: head + renderValue(value, indentAt(text, prop.offset), fmt, column),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -347,9 +355,10 @@ export function overlayMove(text: string, list: readonly string[], item: string,
   const other = key === 'before' ? 'after' : 'before';
   const changes = changesOf(text);
   let k = -1;
-  if (update) changes.forEach((c, i) => {
-    if (isObj(c) && c.path === path && (c.op === 'move' || c.op === 'add')) k = i;
-  });
+  if (update)
+    changes.forEach((c, i) => {
+      if (isObj(c) && c.path === path && (c.op === 'move' || c.op === 'add')) k = i;
+    });
   if (k < 0) return appendChange(text, { op: 'move', path, [key]: sibling });
   const c = changes[k]!;
   if (c[key] !== undefined) {
@@ -371,15 +380,16 @@ export function overlaySet(text: string, ids: readonly string[], value: unknown,
   const path = idPathString(ids);
   const changes = changesOf(text);
   let best: { index: number; inner: JSONPath } | null = null;
-  if (update) changes.forEach((c, i) => {
-    if (!isObj(c) || typeof c.path !== 'string') return;
-    if (c.path === path && (c.op === 'replace' || c.op === 'add')) best = { index: i, inner: [] };
-    else if ((c.op === 'replace' || c.op === 'add') && path.startsWith(c.path + '/')) {
-      const rest = parseIdPath(path.slice(c.path.length));
-      const at = jsonPathOf(c.value, rest);
-      if (at) best = { index: i, inner: at.path };
-    }
-  });
+  if (update)
+    changes.forEach((c, i) => {
+      if (!isObj(c) || typeof c.path !== 'string') return;
+      if (c.path === path && (c.op === 'replace' || c.op === 'add')) best = { index: i, inner: [] };
+      else if ((c.op === 'replace' || c.op === 'add') && path.startsWith(c.path + '/')) {
+        const rest = parseIdPath(path.slice(c.path.length));
+        const at = jsonPathOf(c.value, rest);
+        if (at) best = { index: i, inner: at.path };
+      }
+    });
   const found = best as { index: number; inner: JSONPath } | null;
   if (found) return setValue(text, ['changes', found.index, 'value', ...found.inner], value);
   return appendChange(text, { op: exists ? 'replace' : 'add', path, value });

@@ -105,7 +105,8 @@ describe('planning edits', () => {
     // Moving it back updates the same change rather than adding a second one.
     const back = planMove(after, ['round', 'phases', 'melee', 'steps'], 'two-handed', 1);
     expect(back.ok).toBe(true);
-    if (back.ok) expect(JSON.parse(back.text).changes).toEqual([{ op: 'move', path: '/round/phases/melee/steps/two-handed', after: 'melee' }]);
+    if (back.ok)
+      expect(JSON.parse(back.text).changes).toEqual([{ op: 'move', path: '/round/phases/melee/steps/two-handed', after: 'melee' }]);
   });
 
   it('in the overlay that adds the step, the add is repositioned', () => {

@@ -9,7 +9,19 @@ import { PhasebookError } from '../../../../interpreter/diagnostics.js';
 import type { Overlay, Phase, Ruleset } from '../../../../interpreter/model/types.js';
 import { readDocumentText } from '../../../../interpreter/read/read.js';
 import { resolveOverlays, type Located } from '../../../../interpreter/resolve/overlays.js';
-import { addRequires, anchorFor, idPathString, jsonPathOf, overlayMove, overlaySet, parseIdPath, reordered, rulesetMove, rulesetSet, type Anchor } from './edits.js';
+import {
+  addRequires,
+  anchorFor,
+  idPathString,
+  jsonPathOf,
+  overlayMove,
+  overlaySet,
+  parseIdPath,
+  reordered,
+  rulesetMove,
+  rulesetSet,
+  type Anchor,
+} from './edits.js';
 
 export interface ViewDoc {
   id: string;
@@ -59,11 +71,18 @@ function info(text: string): Info {
       requires: Array.isArray(v.requires) ? v.requires.filter((x): x is string => typeof x === 'string') : [],
     };
   } catch {
-    return { kind: /"kind"\s*:\s*"(\w+)"/.exec(text)?.[1] ?? null, id: /"id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null, extends: /"extends"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null, ruleset: null, requires: [] };
+    return {
+      kind: /"kind"\s*:\s*"(\w+)"/.exec(text)?.[1] ?? null,
+      id: /"id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null,
+      extends: /"extends"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null,
+      ruleset: null,
+      requires: [],
+    };
   }
 }
 
-const byDocId = (docs: ViewDoc[], kind: string, id: string | null) => (id ? docs.find((d) => info(d.text).kind === kind && info(d.text).id === id) : undefined);
+const byDocId = (docs: ViewDoc[], kind: string, id: string | null) =>
+  id ? docs.find((d) => info(d.text).kind === kind && info(d.text).id === id) : undefined;
 
 /** The overlay with its requirements before it (as the run variant orders them). */
 function withRequires(docs: ViewDoc[], doc: ViewDoc): ViewDoc[] {
@@ -82,19 +101,31 @@ function withRequires(docs: ViewDoc[], doc: ViewDoc): ViewDoc[] {
 }
 
 /** Which documents the view resolves, before reading them. */
-export function selectDocs(input: ViewInput): { mode: ViewMode; target: ViewDoc | null; base: ViewDoc | null; chain: ViewDoc[]; note: string | null } {
+export function selectDocs(input: ViewInput): {
+  mode: ViewMode;
+  target: ViewDoc | null;
+  base: ViewDoc | null;
+  chain: ViewDoc[];
+  note: string | null;
+} {
   const active = input.docs.find((d) => d.id === input.activeId) ?? null;
   const main = input.main;
-  const mainBase = main.rulesetId ? input.docs.find((d) => d.id === main.rulesetId) ?? null : null;
+  const mainBase = main.rulesetId ? (input.docs.find((d) => d.id === main.rulesetId) ?? null) : null;
   const mainChain = main.overlayIds.map((id) => input.docs.find((d) => d.id === id)).filter((d): d is ViewDoc => !!d);
   const a = active ? info(active.text) : null;
   if (active && a?.kind === 'ruleset') return { mode: 'ruleset', target: active, base: active, chain: [], note: null };
   if (active && a?.kind === 'overlay') {
-    const base = mainBase && info(mainBase.text).id === a.extends ? mainBase : byDocId(input.docs, 'ruleset', a.extends) ?? null;
+    const base = mainBase && info(mainBase.text).id === a.extends ? mainBase : (byDocId(input.docs, 'ruleset', a.extends) ?? null);
     if (!base) return { mode: 'overlay', target: active, base: null, chain: [], note: null };
     const at = mainChain.findIndex((d) => d.id === active.id);
     if (at >= 0 && mainBase === base) return { mode: 'overlay', target: active, base, chain: mainChain.slice(0, at + 1), note: null };
-    return { mode: 'overlay', target: active, base, chain: withRequires(input.docs, active), note: 'This overlay is switched off in the run; shown on top of what it requires.' };
+    return {
+      mode: 'overlay',
+      target: active,
+      base,
+      chain: withRequires(input.docs, active),
+      note: 'This overlay is switched off in the run; shown on top of what it requires.',
+    };
   }
   return {
     mode: 'readonly',
@@ -122,11 +153,13 @@ function errorText(e: unknown): string {
 /** Resolve a base with overlays; throws PhasebookError or a plain Error on a bad shape. */
 export function resolveChain(base: ViewDoc, chain: ViewDoc[]): Ruleset {
   const b = located<Ruleset>(base);
-  if (typeof b.value !== 'object' || b.value === null || (b.value as { kind?: unknown }).kind !== 'ruleset') throw new Error(`${base.path} is not a ruleset`);
+  if (typeof b.value !== 'object' || b.value === null || (b.value as { kind?: unknown }).kind !== 'ruleset')
+    throw new Error(`${base.path} is not a ruleset`);
   const overlays = chain.map((d) => {
     const o = located<Overlay>(d);
     const v = o.value as unknown as { kind?: unknown; changes?: unknown };
-    if (typeof v !== 'object' || v === null || v.kind !== 'overlay' || !Array.isArray(v.changes)) throw new Error(`${d.path} is not an overlay with a list of changes`);
+    if (typeof v !== 'object' || v === null || v.kind !== 'overlay' || !Array.isArray(v.changes))
+      throw new Error(`${d.path} is not an overlay with a list of changes`);
     return o;
   });
   const ruleset = overlays.length ? resolveOverlays(b, overlays).ruleset : b.value;
@@ -141,7 +174,8 @@ function checkShape(r: Ruleset): void {
   const phasesOk = (ps: unknown, where: string) => {
     if (!Array.isArray(ps)) throw new Error(`${where} is not a list`);
     for (const p of ps as Phase[]) {
-      if (!p || typeof p.id !== 'string' || !Array.isArray(p.steps)) throw new Error(`${where}: every phase needs an id and a list of steps`);
+      if (!p || typeof p.id !== 'string' || !Array.isArray(p.steps))
+        throw new Error(`${where}: every phase needs an id and a list of steps`);
       for (const s of p.steps) if (!s || typeof s.id !== 'string') throw new Error(`${where}/${p.id}: every step needs an id`);
     }
   };
@@ -155,7 +189,12 @@ function checkShape(r: Ruleset): void {
 export function buildView(input: ViewInput): ViewResult {
   const sel = selectDocs(input);
   if (!sel.base) {
-    if (sel.mode === 'overlay') return { ok: false, error: `No ruleset "${info(sel.target!.text).extends ?? '?'}" in the workspace for this overlay to extend.`, base: null };
+    if (sel.mode === 'overlay')
+      return {
+        ok: false,
+        error: `No ruleset "${info(sel.target!.text).extends ?? '?'}" in the workspace for this overlay to extend.`,
+        base: null,
+      };
     return { ok: false, error: 'Open a ruleset or an overlay to see its round.', base: null };
   }
   try {
@@ -190,7 +229,16 @@ function conflictsWith(view: View, path: string): string[] {
     } catch {
       continue;
     }
-    if (changes.some((c) => typeof c === 'object' && c !== null && typeof (c as { path?: unknown }).path === 'string' && related(key((c as { path: string }).path), key(path)))) out.push(i.id);
+    if (
+      changes.some(
+        (c) =>
+          typeof c === 'object' &&
+          c !== null &&
+          typeof (c as { path?: unknown }).path === 'string' &&
+          related(key((c as { path: string }).path), key(path)),
+      )
+    )
+      out.push(i.id);
   }
   return out;
 }
@@ -218,7 +266,12 @@ function valueAt(r: unknown, ids: readonly string[]): unknown {
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Try candidate texts in turn; the first whose resolution passes `check` wins. */
-function firstThatWorks(view: View, candidates: Array<() => string>, check: (r: Ruleset) => boolean, got: (r: Ruleset) => unknown): EditResult {
+function firstThatWorks(
+  view: View,
+  candidates: Array<() => string>,
+  check: (r: Ruleset) => boolean,
+  got: (r: Ruleset) => unknown,
+): EditResult {
   let lastError = 'the edit did not give the expected result';
   for (const make of candidates) {
     let text: string;
@@ -257,7 +310,12 @@ export function planMove(view: View, list: readonly string[], item: string, to: 
   const path = idPathString([...list, item]);
   const needs = conflictsWith(view, path);
   const req = (t: string) => (needs.length ? addRequires(t, needs) : t);
-  return firstThatWorks(view, [() => req(overlayMove(text, list, item, anchor, true)), () => req(overlayMove(text, list, item, anchor, false))], check, got);
+  return firstThatWorks(
+    view,
+    [() => req(overlayMove(text, list, item, anchor, true)), () => req(overlayMove(text, list, item, anchor, false))],
+    check,
+    got,
+  );
 }
 
 /** Set the value at id path `ids` of the resolved ruleset (e.g. a step's order). */
@@ -271,5 +329,10 @@ export function planSet(view: View, ids: readonly string[], value: unknown): Edi
   const path = idPathString(ids);
   const needs = conflictsWith(view, path);
   const req = (t: string) => (needs.length ? addRequires(t, needs) : t);
-  return firstThatWorks(view, [() => overlaySet(text, ids, value, exists, true), () => req(overlaySet(text, ids, value, exists, false))], check, got);
+  return firstThatWorks(
+    view,
+    [() => overlaySet(text, ids, value, exists, true), () => req(overlaySet(text, ids, value, exists, false))],
+    check,
+    got,
+  );
 }

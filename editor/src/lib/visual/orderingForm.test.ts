@@ -5,11 +5,19 @@ describe('the ordering form', () => {
   const named = { 'turn-order': { keys: [{ expr: { var: 'actor.initiative' } }, { stat: 'dex' }], ties: 'simultaneous' as const } };
 
   it('reads a name, an inline ordering and nothing', () => {
-    expect(draftFrom('side-initiative', undefined)).toMatchObject({ mode: 'named', name: 'side-initiative', keys: [{ kind: 'preset', name: 'side-initiative' }], ties: { kind: 'simultaneous' } });
+    expect(draftFrom('side-initiative', undefined)).toMatchObject({
+      mode: 'named',
+      name: 'side-initiative',
+      keys: [{ kind: 'preset', name: 'side-initiative' }],
+      ties: { kind: 'simultaneous' },
+    });
     const d = draftFrom('turn-order', named);
     expect(d.keys[0]!.kind).toBe('keep');
     expect(d.keys[1]).toEqual({ kind: 'stat', stat: 'dex', dir: 'desc' });
-    expect(draftFrom({ keys: ['initiative-desc'], ties: { reroll: '1d20', then: 'referee' } }, undefined)).toMatchObject({ mode: 'custom', ties: { kind: 'reroll', notation: '1d20', then: 'referee' } });
+    expect(draftFrom({ keys: ['initiative-desc'], ties: { reroll: '1d20', then: 'referee' } }, undefined)).toMatchObject({
+      mode: 'custom',
+      ties: { kind: 'reroll', notation: '1d20', then: 'referee' },
+    });
     expect(draftFrom(undefined, undefined).name).toBe('simultaneous');
   });
 

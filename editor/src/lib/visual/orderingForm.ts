@@ -33,8 +33,15 @@ const has = (o: object | undefined, k: string) => !!o && Object.prototype.hasOwn
 
 export function keyDraft(key: OrderKey): KeyDraft {
   if (typeof key === 'string' && has(ORDER_KEYS, key)) return { kind: 'preset', name: key };
-  if (typeof key === 'object' && 'preset' in key && has(ORDER_KEYS, key.preset) && !key.description) return { kind: 'preset', name: key.preset };
-  if (typeof key === 'object' && 'stat' in key) return { kind: 'stat', stat: key.stat, dir: key.dir === 'asc' ? 'asc' : 'desc', ...(key.description ? { description: key.description } : {}) };
+  if (typeof key === 'object' && 'preset' in key && has(ORDER_KEYS, key.preset) && !key.description)
+    return { kind: 'preset', name: key.preset };
+  if (typeof key === 'object' && 'stat' in key)
+    return {
+      kind: 'stat',
+      stat: key.stat,
+      dir: key.dir === 'asc' ? 'asc' : 'desc',
+      ...(key.description ? { description: key.description } : {}),
+    };
   return { kind: 'keep', raw: key, label: describeKey(key) };
 }
 
@@ -51,7 +58,13 @@ export function draftFrom(ref: OrderingRef | undefined, named: Record<string, Or
     const o = (has(named, ref) ? named![ref] : undefined) ?? (has(ORDER_PRESETS, ref) ? ORDER_PRESETS[ref] : undefined);
     return { mode: 'named', name: ref, keys: (o?.keys ?? []).map(keyDraft), ties: tiesDraft(o?.ties) };
   }
-  return { mode: 'custom', name: '', keys: ref.keys.map(keyDraft), ties: tiesDraft(ref.ties), ...(ref.description ? { description: ref.description } : {}) };
+  return {
+    mode: 'custom',
+    name: '',
+    keys: ref.keys.map(keyDraft),
+    ties: tiesDraft(ref.ties),
+    ...(ref.description ? { description: ref.description } : {}),
+  };
 }
 
 export function keyValue(k: KeyDraft): OrderKey {

@@ -28,9 +28,17 @@ describe('reordering', () => {
   });
 
   it('announces the move', () => {
-    expect(moveMessage('step', 'two-handed', ['two-handed', 'melee'], { melee: 'One-handed weapons', 'two-handed': 'Two-handed weapons' }, 'Melee')).toBe(
-      'Moved step “Two-handed weapons” to position 1 of 2 in Melee, before “One-handed weapons”.',
+    expect(
+      moveMessage(
+        'step',
+        'two-handed',
+        ['two-handed', 'melee'],
+        { melee: 'One-handed weapons', 'two-handed': 'Two-handed weapons' },
+        'Melee',
+      ),
+    ).toBe('Moved step “Two-handed weapons” to position 1 of 2 in Melee, before “One-handed weapons”.');
+    expect(moveMessage('phase', 'melee', ['a', 'melee'], {}, 'the round')).toBe(
+      'Moved phase “melee” to position 2 of 2 in the round, after “a”.',
     );
-    expect(moveMessage('phase', 'melee', ['a', 'melee'], {}, 'the round')).toBe('Moved phase “melee” to position 2 of 2 in the round, after “a”.');
   });
 });

@@ -6,7 +6,15 @@
 export type Where = 'before' | 'after';
 
 /** What the lists call to move an item: the list's id path, the item, its index in the list without it. */
-export type MoveFn = (list: string[], item: string, to: number, what: 'phase' | 'step', names: Record<string, string>, listName: string, focusKey: string) => void;
+export type MoveFn = (
+  list: string[],
+  item: string,
+  to: number,
+  what: 'phase' | 'step',
+  names: Record<string, string>,
+  listName: string,
+  focusKey: string,
+) => void;
 
 /** Index in the list without `item` at which a drop before/after `target` puts it, or null. */
 export function dropIndex(ids: readonly string[], item: string, target: string, where: Where): number | null {
@@ -41,7 +49,13 @@ export function whereInRect(clientY: number, rect: { top: number; height: number
  * "Moved step “Two-handed weapons” to position 1 of 2 in Melee, before “One-handed weapons”."
  * `names` maps ids to display names; `order` is the list after the move.
  */
-export function moveMessage(what: 'phase' | 'step', item: string, order: readonly string[], names: Record<string, string>, listName: string): string {
+export function moveMessage(
+  what: 'phase' | 'step',
+  item: string,
+  order: readonly string[],
+  names: Record<string, string>,
+  listName: string,
+): string {
   const i = order.indexOf(item);
   const name = (id: string) => `“${names[id] ?? id}”`;
   const next = order[i + 1];

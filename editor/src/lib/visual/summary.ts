@@ -3,7 +3,16 @@
  * orderings, turns, declarations, initiative, and a short reading of a JSON Logic expression
  * (a step's `select`). Pure functions over the document language's types; no rules logic.
  */
-import type { Declarations, Initiative, Ordering, OrderingRef, OrderKey, RoundDef, Step, TieBreak } from '../../../../interpreter/model/types.js';
+import type {
+  Declarations,
+  Initiative,
+  Ordering,
+  OrderingRef,
+  OrderKey,
+  RoundDef,
+  Step,
+  TieBreak,
+} from '../../../../interpreter/model/types.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../../../../interpreter/concepts/sort-keys/index.js';
 import { describeTieBreak } from '../../../../interpreter/concepts/tie-breaks/index.js';
 
@@ -47,17 +56,46 @@ export interface OrderingView {
 export function describeOrdering(ref: OrderingRef | undefined, named: Record<string, Ordering> | undefined): OrderingView {
   if (ref === undefined) {
     const o = ORDER_PRESETS.simultaneous!;
-    return { name: null, source: 'default', description: 'no order given: everyone at once', keys: [], ties: describeTies(o.ties), ordering: o };
+    return {
+      name: null,
+      source: 'default',
+      description: 'no order given: everyone at once',
+      keys: [],
+      ties: describeTies(o.ties),
+      ordering: o,
+    };
   }
   if (typeof ref !== 'string') {
-    return { name: null, source: 'inline', description: ref.description ?? null, keys: ref.keys.map(describeKey), ties: describeTies(ref.ties), ordering: ref };
+    return {
+      name: null,
+      source: 'inline',
+      description: ref.description ?? null,
+      keys: ref.keys.map(describeKey),
+      ties: describeTies(ref.ties),
+      ordering: ref,
+    };
   }
   const own = named && Object.prototype.hasOwnProperty.call(named, ref) ? named[ref] : undefined;
-  if (own) return { name: ref, source: 'ruleset', description: own.description ?? null, keys: own.keys.map(describeKey), ties: describeTies(own.ties), ordering: own };
+  if (own)
+    return {
+      name: ref,
+      source: 'ruleset',
+      description: own.description ?? null,
+      keys: own.keys.map(describeKey),
+      ties: describeTies(own.ties),
+      ordering: own,
+    };
   const preset = Object.prototype.hasOwnProperty.call(ORDER_PRESETS, ref) ? ORDER_PRESETS[ref] : undefined;
   if (preset) {
     const desc = preset.keys.length === 1 && typeof preset.keys[0] === 'string' ? keyPhrase(preset.keys[0]) : (preset.description ?? null);
-    return { name: ref, source: 'preset', description: desc, keys: preset.keys.map(describeKey), ties: describeTies(preset.ties), ordering: preset };
+    return {
+      name: ref,
+      source: 'preset',
+      description: desc,
+      keys: preset.keys.map(describeKey),
+      ties: describeTies(preset.ties),
+      ordering: preset,
+    };
   }
   return { name: ref, source: 'unknown', description: 'no such ordering', keys: [], ties: '', ordering: null };
 }
@@ -71,10 +109,13 @@ export function orderingLine(ref: OrderingRef | undefined, named: Record<string,
 }
 
 /** The names a step may refer to: the presets, then the ruleset's own orderings. */
-export function orderingNames(named: Record<string, Ordering> | undefined): Array<{ name: string; source: 'preset' | 'ruleset'; label: string }> {
+export function orderingNames(
+  named: Record<string, Ordering> | undefined,
+): Array<{ name: string; source: 'preset' | 'ruleset'; label: string }> {
   const out: Array<{ name: string; source: 'preset' | 'ruleset'; label: string }> = [];
   for (const name of Object.keys(ORDER_PRESETS)) out.push({ name, source: 'preset', label: orderingLine(name, undefined) });
-  for (const [name, o] of Object.entries(named ?? {})) out.push({ name, source: 'ruleset', label: o.description ? `${name}: ${o.description}` : name });
+  for (const [name, o] of Object.entries(named ?? {}))
+    out.push({ name, source: 'ruleset', label: o.description ? `${name}: ${o.description}` : name });
   return out;
 }
 
@@ -82,7 +123,12 @@ export function describeTurns(turns: RoundDef['turns'], named: Record<string, Or
   if (turns.by === 'none') return 'No turns: everyone plays every phase.';
   const who = turns.by === 'side' ? 'Each side' : 'Each combatant';
   const order = turns.order === undefined ? '' : `, in order ${orderingLine(turns.order, named)}`;
-  const resort = turns.resort === 'always' ? '; re-sorted before every turn (changed initiative counts at once)' : turns.resort === 'round-start' ? '; sorted once at round start' : '';
+  const resort =
+    turns.resort === 'always'
+      ? '; re-sorted before every turn (changed initiative counts at once)'
+      : turns.resort === 'round-start'
+        ? '; sorted once at round start'
+        : '';
   return `${who} plays all phases in its own turn${order}${resort}.`;
 }
 
@@ -115,8 +161,19 @@ export function describeSelect(step: Step): string {
 }
 
 const INFIX: Record<string, string> = {
-  '==': '=', '===': '=', '!=': '≠', '!==': '≠', '<': '<', '>': '>', '<=': '≤', '>=': '≥',
-  '+': '+', '-': '−', '*': '×', '/': '÷', '%': 'mod',
+  '==': '=',
+  '===': '=',
+  '!=': '≠',
+  '!==': '≠',
+  '<': '<',
+  '>': '>',
+  '<=': '≤',
+  '>=': '≥',
+  '+': '+',
+  '-': '−',
+  '*': '×',
+  '/': '÷',
+  '%': 'mod',
 };
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -188,7 +245,8 @@ function read(e: unknown, depth: number): string {
       return `roll ${typeof args[0] === 'string' ? args[0] : sub(args[0])}`;
     default: {
       if (op in INFIX) {
-        if ((op === '<' || op === '<=') && args.length === 3) return `${sub(args[0])} ${INFIX[op]} ${sub(args[1])} ${INFIX[op]} ${sub(args[2])}`;
+        if ((op === '<' || op === '<=') && args.length === 3)
+          return `${sub(args[0])} ${INFIX[op]} ${sub(args[1])} ${INFIX[op]} ${sub(args[2])}`;
         if (op === '-' && args.length === 1) return `−${sub(args[0])}`;
         return args.map((a) => (isObj(a) ? sub(a) : lit(a))).join(` ${INFIX[op]} `);
       }
