@@ -297,7 +297,45 @@ describe('unknown ids', () => {
       file: f,
       pointer: '/policy/0/when/var',
       at: posOf(f, '/policy/0/when/var'),
-      message: 'unknown stat "strength" in "actor.strength"; stats are hp',
+      message:
+        'unknown stat "strength" in "actor.strength"; stats are hp; built-in: ' +
+        'id, name, side, tags, plan, done, doneLastRound, initiativeAtRoundStart, conditions, moved, engaged, engagedAtRoundStart, initiative, position',
+    });
+  });
+
+  // Issue 14: three mistakes that used to validate and then read as 0.
+  it('a misspelt stat in a sort key: at the stat, with a suggestion', () => {
+    const f = `${B}/name-sort-key-stat.json`;
+    const ptr = '/orderings/by-edge/keys/0/stat';
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: ptr,
+      at: posOf(f, ptr),
+      message: 'unknown stat "egde" in a sort key; did you mean "edge"?',
+    });
+  });
+
+  it('a misspelt field in the initiative formula: at the var path, with a suggestion', () => {
+    const f = `${B}/name-initiative-var.json`;
+    const ptr = '/initiative/formula/+/1/var';
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: ptr,
+      at: posOf(f, ptr),
+      message: 'unknown stat "reactoin" in "actor.reactoin"; did you mean "reaction"?',
+    });
+  });
+
+  it('a derived value that reads another combatant: at the var path', () => {
+    const f = `${B}/name-derived-reads-other.json`;
+    const ptr = '/combatant/derived/outnumbered/expr/>/0/var';
+    expectOnly(['validate', f], {
+      file: f,
+      pointer: ptr,
+      at: posOf(f, ptr),
+      message:
+        'derived value "outnumbered" reads "target.hp", but a derived value sees only its own combatant (actor, options, sides, round): ' +
+        '"target" is null there and counts as 0; did you mean "actor.hp"?',
     });
   });
 

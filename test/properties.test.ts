@@ -466,9 +466,11 @@ function mutationsOf(file: string): Mutation[] {
           if (prop in v && !(ptr === '' && prop === 'kind')) out.push({ file, kind: 'delete', pointer: ptr, prop });
       }
     }
+    // An action's params are free values of the document's own (a param may be called "kind").
     if (
       key !== null &&
       TYPED_KEYS.has(key) &&
+      !ptr.includes('/params/') &&
       !/\/(when|requires|select|formula|default|expr|with|value\/(when|requires|select))(\/|$)/.test(ptr.slice(0, ptr.lastIndexOf('/')))
     ) {
       out.push({ file, kind: 'retype', pointer: ptr });

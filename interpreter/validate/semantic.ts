@@ -8,84 +8,18 @@ import type { Encounter, Ruleset } from '../model/types.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../concepts/sort-keys/index.js';
 import { joinPointer } from '../diagnostics.js';
 import { diceFlow, notationProblem, pinProblem } from './dice-notation.js';
+import { expressions, type Problem } from './expressions.js';
+import { checkNames } from './names.js';
 
-export interface Problem {
-  pointer: string;
-  message: string;
-}
+export type { Problem };
 
-/** Fields the engine itself puts on every combatant, besides the ruleset's stats. */
-export const BUILTIN_COMBATANT_FIELDS = [
-  'id',
-  'name',
-  'side',
-  'tags',
-  'plan',
-  'done',
-  'doneLastRound',
-  'initiativeAtRoundStart',
-  'conditions',
-  'moved',
-  'engaged',
-  'engagedAtRoundStart',
-  'initiative',
-  'position',
-] as const;
-const COMBATANT_ROOTS = new Set(['actor', 'target', 'reactor', 'mover', 'self']);
-const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses', 'params']);
+/** Checks registered beside the ones below, each in its own file: one concept, one line. */
+const RULESET_CHECKS: Array<(rs: Ruleset) => Problem[]> = [checkNames];
 
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses', 'params']);
 const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** Walk every JSON Logic expression of a ruleset: (expression, pointer). */
-function* expressions(rs: Ruleset): Generator<[unknown, string]> {
-  const exprKeys = new Set([
-    'requires',
-    'by',
-    'to',
-    'abort',
-    'perRound',
-    'initiative',
-    'when',
-    'select',
-    'formula',
-    'add',
-    'default',
-    'expr',
-    'within',
-    'distance',
-    'amount',
-    'value',
-    'cond',
-    'dice',
-    'rounds',
-    'winner',
-    'out',
-  ]);
-  function* walk(v: unknown, ptr: string, parentKey: string | null): Generator<[unknown, string]> {
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) yield* walk(v[i], `${ptr}/${i}`, null);
-      return;
-    }
-    if (!isObject(v)) return;
-    for (const [k, child] of Object.entries(v)) {
-      const p = joinPointer(ptr, k);
-      if (
-        parentKey === 'with' ||
-        (exprKeys.has(k) && !(k === 'default' && !ptr.includes('/judgments/')) && !(k === 'value' && ptr.startsWith('/options')))
-      ) {
-        yield [child, p];
-      } else yield* walk(child, p, k);
-    }
-  }
-  const { $schema: _s, options: _o, decisions: _d, source: _src, ...rest } = rs as unknown as Record<string, unknown>;
-  void _s;
-  void _o;
-  void _d;
-  void _src;
-  yield* walk(rest, '', null);
-}
 
 export function checkRuleset(rs: Ruleset): Problem[] {
   const problems: Problem[] = [];
@@ -118,9 +52,7 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   unique(rs.policy, '/policy', 'policy line');
   unique(rs.end, '/end', 'end condition');
 
-  const stats = new Set(Object.keys(rs.combatant.stats));
   const derived = new Set(Object.keys(rs.combatant.derived ?? {}));
-  const known = new Set<string>([...stats, ...derived, ...BUILTIN_COMBATANT_FIELDS]);
   const allPhases = [...rs.round.phases, ...(rs.round.finally ?? [])];
   const phaseIds = new Set(allPhases.map((ph) => ph.id));
   const actionIds = new Set(rs.actions.map((a) => a.id));
@@ -177,7 +109,6 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     keys.forEach((k, i) => {
       if (typeof k === 'string' && !hasOwn(ORDER_KEYS, k))
         p(`${ptr}/keys/${i}`, `unknown sort key "${k}"; built-in keys are ${Object.keys(ORDER_KEYS).join(', ')}`);
-      if (isObject(k) && typeof k.stat === 'string' && !known.has(k.stat)) p(`${ptr}/keys/${i}/stat`, `unknown stat "${k.stat}"`);
     });
   }
 
@@ -205,12 +136,6 @@ export function checkRuleset(rs: Ruleset): Problem[] {
       if (path.split('.').some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
       const [root, field] = path.split('.');
       const at = ptr + pointer;
-      if (root && COMBATANT_ROOTS.has(root) && field !== undefined && !known.has(field)) {
-        p(
-          at,
-          `unknown stat "${field}" in "${path}"; stats are ${[...stats].join(', ')}${derived.size ? `; derived: ${[...derived].join(', ')}` : ''}`,
-        );
-      }
       if (root === 'options' && field !== undefined && !options.has(field))
         p(at, `unknown option "${field}"; options are ${[...options].join(', ') || '(none)'}`);
       if (root === 'action' && field !== undefined && !ACTION_FIELDS.has(field))
@@ -260,6 +185,7 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     state.set(n, 2);
   };
   for (const n of deps.keys()) visit(n, []);
+  for (const check of RULESET_CHECKS) problems.push(...check(rs));
   return problems;
 }
 
