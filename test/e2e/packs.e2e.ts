@@ -175,7 +175,8 @@ describe('rule packs in the editor', () => {
     const { page } = s;
     await page.setInputFiles('[data-testid=pack-zip-input]', { name: 'gritty.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
     await page.waitForSelector('[data-testid=packs] article[data-pack="alice/gritty"]', { timeout: 30000 });
-    expect(await page.textContent('[data-testid=packs] article[data-pack="alice/gritty"] .dep-ok')).toContain(
+    // innerText, as a reader sees it: the markup may wrap the text across lines.
+    expect(await page.innerText('[data-testid=packs] article[data-pack="alice/gritty"] .dep-ok')).toContain(
       'phasebook/ose ^1.0.0: 1.0.0 ✓',
     );
     await page.click('[data-testid=packs] article[data-pack="alice/gritty"] li[data-preset=gritty] button:text("Run")');

@@ -65,8 +65,8 @@ describe('the variant the timeline runs', () => {
       await waitForVariant(page, ['phased-round', 'crossbow-speed']);
       // A new house rule (no requirements) runs on its base alone, not on the modules of before.
       await page.click('button:has-text("New house rule…")');
-      await page.fill('dialog input:not([type=checkbox])', 'Pikes first');
-      await page.click('dialog button[type=submit]');
+      await page.fill('dialog[open] input:not([type=checkbox])', 'Pikes first');
+      await page.click('dialog[open] button[type=submit]');
       await page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'mine/pikes-first.json');
       await waitForVariant(page, ['pikes-first']);
       expect(await overlaysInUse(page)).toEqual(['pikes-first']);
