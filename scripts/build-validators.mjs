@@ -223,6 +223,21 @@ export function writePackValidator({ root = ROOT, outDir = DEFAULT_OUT_DIR } = {
   writeIfChanged(join(outDir, 'pack-validator.d.ts'), dts);
 }
 
+/**
+ * The campaign file's validator (schemas/campaign.schema.json, which refers to the session and
+ * encounter schemas), in a module of its own (campaign-validator.js), for the editor's table mode.
+ */
+export function writeCampaignValidator({ root = ROOT, outDir = DEFAULT_OUT_DIR } = {}) {
+  const read = (n) => JSON.parse(readFileSync(join(root, 'schemas', `${n}.schema.json`), 'utf8'));
+  const { code, dts } = generateValidatorsCode(
+    [read('campaign'), read('session'), read('encounter')],
+    ['campaign', 'session', 'encounter'],
+  );
+  mkdirSync(outDir, { recursive: true });
+  writeIfChanged(join(outDir, 'campaign-validator.js'), code);
+  writeIfChanged(join(outDir, 'campaign-validator.d.ts'), dts);
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   const at = args.indexOf('--out');
@@ -230,6 +245,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const t = Date.now();
   const r = writeValidators({ outDir });
   writePackValidator({ outDir });
+  writeCampaignValidator({ outDir });
   console.log(
     `${r.changed ? 'wrote' : 'up to date:'} ${r.path.startsWith(ROOT) ? r.path.slice(ROOT.length) : r.path} ` +
       `(${(r.bytes / 1024).toFixed(0)} KiB, 3 schemas, ${r.branches} branches, ${Date.now() - t} ms)`,

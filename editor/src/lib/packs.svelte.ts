@@ -106,7 +106,7 @@ export const SHIPPED_PACKS: Array<{ id: string; version: string; folder: string;
 );
 
 /** The workspace document a reference of pack `from` names (its own short id, or pack-id:doc-id). */
-export function docForRef(from: EditorPack, ref: string, all = editorPacks()): Doc | undefined {
+export function docForRef(from: PresetSource, ref: string, all = editorPacks()): Doc | undefined {
   const m = /^(?:([a-z0-9][a-z0-9-]*\/[a-z][a-z0-9-]*)(?:@[^:]+)?:)?([a-z][a-z0-9-]*)$/.exec(ref);
   if (!m) return undefined;
   const pack = m[1] ? all.find((p) => p.id === m[1]) : from;
@@ -116,7 +116,7 @@ export function docForRef(from: EditorPack, ref: string, all = editorPacks()): D
 }
 
 /** A preset as a run variant: its ruleset, overlays (with what they require) and encounter. */
-export function presetSpec(pack: EditorPack, preset: PresetInfo, base: VariantSpec): VariantSpec | null {
+export function presetSpec(pack: PresetSource, preset: PresetInfo, base: VariantSpec): VariantSpec | null {
   const all = editorPacks();
   const rs = docForRef(pack, preset.ruleset, all);
   const overlays = preset.overlays.map((o) => docForRef(pack, o, all));
@@ -132,8 +132,58 @@ export function presetSpec(pack: EditorPack, preset: PresetInfo, base: VariantSp
   };
 }
 
+/** What a preset is read from: a pack's id, its presets and its documents in the workspace. */
+export type PresetSource = Pick<EditorPack, 'id' | 'name' | 'presets' | 'documents'>;
+
+/** The shipped systems as preset sources (their folders in the workspace, e.g. ose/). */
+export function shippedPresetSources(): PresetSource[] {
+  return SHIPPED_PACKS.map((p) => {
+    const m = JSON.parse(p.manifest) as RawManifest;
+    return {
+      id: p.id,
+      name: m.name ?? p.id,
+      presets: m.presets ?? [],
+      documents: workspace.docs.filter((d) => d.path.startsWith(`${p.folder}/`)),
+    };
+  });
+}
+
+/** A preset offered in a picker: its key (`pack-id#preset-id`), its pack and the run it stands for. */
+export interface PresetChoice {
+  key: string;
+  pack: { id: string; name: string };
+  preset: PresetInfo;
+  /** Workspace ids of its ruleset, overlays (with what they require) and encounter. */
+  rulesetId: string;
+  overlayIds: string[];
+  encounterId: string | null;
+}
+
+/**
+ * Every preset that can run now: those of the imported packs, then those of the shipped systems;
+ * one whose documents are not all in the workspace is left out.
+ */
+export function presetChoices(): PresetChoice[] {
+  const out: PresetChoice[] = [];
+  for (const pack of [...editorPacks(), ...shippedPresetSources()]) {
+    for (const preset of pack.presets) {
+      const spec = presetSpec(pack, preset, { rulesetId: null, overlayIds: [], encounterId: null, seed: 1, rolls: {}, choices: {} });
+      if (!spec?.rulesetId) continue;
+      out.push({
+        key: `${pack.id}#${preset.id}`,
+        pack: { id: pack.id, name: pack.name },
+        preset,
+        rulesetId: spec.rulesetId,
+        overlayIds: spec.overlayIds,
+        encounterId: spec.encounterId,
+      });
+    }
+  }
+  return out;
+}
+
 /** Run a preset in the timeline (`main`) or as the second variant of Compare (and Simulate). */
-export function usePreset(pack: EditorPack, preset: PresetInfo, where: 'main' | 'compare'): boolean {
+export function usePreset(pack: PresetSource, preset: PresetInfo, where: 'main' | 'compare'): boolean {
   const spec = presetSpec(pack, preset, where === 'main' ? variants.main : (variants.compare ?? variants.main));
   if (!spec) return false;
   if (where === 'main') {

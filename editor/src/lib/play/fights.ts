@@ -20,6 +20,15 @@ export interface StoredFight {
   /** Log entries taken back by undo, newest last (redo brings them back). */
   redo: SessionDocument['log'];
   updated: number;
+  /** The campaign it belongs to (campaigns.ts), when it was started in one. */
+  campaign?: string;
+}
+
+export interface FightSummary {
+  id: string;
+  name: string;
+  updated: number;
+  campaign?: string;
 }
 
 const INDEX = 'index';
@@ -28,9 +37,9 @@ const key = (id: string) => `fight:${id}`;
 export class FightStore {
   constructor(private readonly kv: KV) {}
 
-  async list(): Promise<Array<{ id: string; name: string; updated: number }>> {
+  async list(): Promise<FightSummary[]> {
     const [index] = await this.kv.getMany([INDEX]);
-    return Array.isArray(index) ? (index as Array<{ id: string; name: string; updated: number }>) : [];
+    return Array.isArray(index) ? (index as FightSummary[]) : [];
   }
 
   async get(id: string): Promise<StoredFight | null> {
@@ -40,7 +49,7 @@ export class FightStore {
 
   async put(f: StoredFight): Promise<void> {
     const index = (await this.list()).filter((x) => x.id !== f.id);
-    index.unshift({ id: f.id, name: f.name, updated: f.updated });
+    index.unshift({ id: f.id, name: f.name, updated: f.updated, ...(f.campaign ? { campaign: f.campaign } : {}) });
     await this.kv.commit(
       [
         [key(f.id), JSON.parse(JSON.stringify(f))],
@@ -53,6 +62,19 @@ export class FightStore {
   async remove(id: string): Promise<void> {
     const index = (await this.list()).filter((x) => x.id !== id);
     await this.kv.commit([[INDEX, index]], [key(id)]);
+  }
+
+  /** Forget every fight of a campaign (the campaign is being deleted). */
+  async removeCampaign(campaign: string): Promise<void> {
+    const all = await this.list();
+    const gone = all.filter((x) => x.campaign === campaign).map((x) => key(x.id));
+    await this.kv.commit([[INDEX, all.filter((x) => x.campaign !== campaign)]], gone);
+  }
+
+  /** Every fight of a campaign, newest first. */
+  async ofCampaign(campaign: string): Promise<StoredFight[]> {
+    const ids = (await this.list()).filter((x) => x.campaign === campaign).map((x) => key(x.id));
+    return (await this.kv.getMany(ids)).filter((f): f is StoredFight => !!f);
   }
 }
 

@@ -27,7 +27,8 @@ import {
 } from '../../../../interpreter/index.js';
 import { browserValidator } from '../validator.js';
 import { docInfo, workspace } from '../workspace.svelte.js';
-import { fightStore, type StoredFight } from './fights.js';
+import { fightStore, type FightSummary, type StoredFight } from './fights.js';
+import { withParty, type PartySide } from './campaigns.js';
 import { CHANNEL, mainStatOf, playerState, type ChannelMessage, type Hidden } from './view.js';
 
 let pb: ReturnType<typeof createPhasebook> | null = null;
@@ -38,6 +39,9 @@ export interface Setup {
   overlayIds: string[];
   encounterId: string | null;
   seed: number;
+  /** The campaign the fight belongs to, and its party (in place of the encounter's first side). */
+  campaign?: string | null;
+  party?: PartySide | null;
 }
 
 /** Problems in words: a PhasebookError's first diagnostics with their place, or the message. */
@@ -79,7 +83,9 @@ class Table {
   notice = $state<string | null>(null);
   hidden = $state<Hidden>({ combatants: [], hp: 'wounds' });
   mainStat = $state<string | null>(null);
-  fights = $state.raw<Array<{ id: string; name: string; updated: number }>>([]);
+  fights = $state.raw<FightSummary[]>([]);
+  /** The campaign of the fight on the table (null: none). */
+  campaign: string | null = null;
   paths: { ruleset: string; overlays: string[]; encounter: string } | null = null;
   private starts = new Map<string, unknown>();
   private channel: BroadcastChannel | null = null;
@@ -131,12 +137,14 @@ class Table {
     try {
       const overlays = setup.overlayIds.map((id) => workspace.byId(id)?.path).filter((p): p is string => !!p);
       const program = this.loadProgram(rs.path, overlays);
-      const encounter = phasebook().loadEncounter(readDocumentText(enc.path, enc.text), program);
+      const encText = setup.party ? JSON.stringify(withParty(JSON.parse(enc.text), setup.party), null, 2) : enc.text;
+      const encounter = phasebook().loadEncounter(readDocumentText(enc.path, encText), program);
       const modes = defaultModes(encounter.sides.map((s) => s.id));
       this.program = program;
       this.session = new Session(program, encounter, { seed: setup.seed, modes });
       this.paths = { ruleset: rs.path, overlays, encounter: enc.path };
       this.fightId = `f${Date.now().toString(36)}`;
+      this.campaign = setup.campaign ?? null;
       this.name = `${encounter.name ?? encounter.id} (${docInfo(rs.text).id ?? rs.path})`;
       this.hidden = { combatants: [], hp: 'wounds' };
       this.redoStack = [];
@@ -171,6 +179,7 @@ class Table {
       this.session = loadSession(doc, program, encounter, { acceptChanges: true });
       this.paths = { ruleset, overlays, encounter: encounterPath };
       this.fightId = stored?.id ?? `f${Date.now().toString(36)}`;
+      this.campaign = stored ? (stored.campaign ?? null) : this.campaign;
       this.name = stored?.name ?? `${encounter.name ?? encounter.id} (imported)`;
       this.hidden = stored?.hidden ?? { combatants: [], hp: 'wounds' };
       this.redoStack = stored?.redo ?? [];
@@ -348,6 +357,7 @@ class Table {
       hidden: $state.snapshot(this.hidden),
       redo: this.redoStack,
       updated: Date.now(),
+      ...(this.campaign ? { campaign: this.campaign } : {}),
     };
     // One write after another, in order: the last one wins.
     this.saving = this.saving.then(async () => {
