@@ -11,6 +11,7 @@ import { browserValidator } from './lib/validator.js';
 import { runSimulateJob } from './lib/simulate.js';
 import type { DocText, Response, Started, WorkerRequest } from './lib/protocol.js';
 import { shortenRefs } from '../../interpreter/pack/short-refs.js';
+import { documentMeant } from './lib/doc-refs.js';
 
 const core = new Core(browserValidator());
 
@@ -40,19 +41,25 @@ function findById(docs: Map<string, DocText>, kind: string, id: string): string 
   return null;
 }
 
-/** The workspace's documents by kind and id, for an overlay's ruleset and requires, an encounter's ruleset. */
-function finder(docs: Map<string, DocText>): DocumentFinder {
+/**
+ * The workspace's documents by kind and id, for an overlay's ruleset and requires, an encounter's
+ * ruleset: the one the document `from` means (its own pack's, or the pack its pack-id:doc-id
+ * names; see doc-refs.ts), so that two packs' equal short ids are kept apart; `written` are the
+ * texts as written, before shortenRefs.
+ */
+function finder(docs: Map<string, DocText>, written?: DocText[]): DocumentFinder {
   return {
-    find: (kind, id) => {
-      const path = findById(docs, kind, id);
+    find: (kind, id, from) => {
+      const meant = written ? documentMeant(written, from, kind, id)?.path : undefined;
+      const path = meant ?? findById(docs, kind, id);
       return path ? source(docs, path) : null;
     },
   };
 }
 
-function validate(docs: Map<string, DocText>, target: string): Diagnostic[] {
+function validate(docs: Map<string, DocText>, target: string, written: DocText[]): Diagnostic[] {
   try {
-    return core.validateInContext(source(docs, target), finder(docs));
+    return core.validateInContext(source(docs, target), finder(docs, written));
   } catch (err) {
     if (err instanceof PhasebookError) return err.diagnostics;
     return [{ file: target, line: 1, col: 1, pointer: '', message: `internal error: ${String(err)}`, severity: 'error' }];
@@ -62,6 +69,7 @@ function validate(docs: Map<string, DocText>, target: string): Diagnostic[] {
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const req = ev.data;
   // Rule packs' pack-id:doc-id references, read as the short ids this worker finds documents by.
+  const written = req.docs;
   req.docs = req.docs.map((d) => ({ path: d.path, text: shortenRefs(d.text) }));
   if (req.type === 'simulate') {
     // A slice of a simulation: busy until done; the page cancels by terminating this worker.
@@ -73,7 +81,7 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const docs = docsByPath(req.docs);
   let res: Response;
   if (req.type === 'validate') {
-    res = { id: req.id, type: 'validate', target: req.target, diagnostics: validate(docs, req.target) };
+    res = { id: req.id, type: 'validate', target: req.target, diagnostics: validate(docs, req.target, written) };
   } else {
     try {
       const v = req.variant;

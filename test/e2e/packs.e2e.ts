@@ -200,4 +200,106 @@ describe('rule packs in the editor', () => {
       { timeout: 30000 },
     );
   }, 180_000);
+
+  it('two packs with the same short ids are kept apart, and pack presets are entries of the variant picker', async () => {
+    const json = (v: unknown) => strToU8(JSON.stringify(v, null, 2));
+    /** A pack `<author>/gritty` with overlays "slow" and "gritty" (which requires its own "slow") on the shipped OSE. */
+    const pack = (author: string) =>
+      Buffer.from(
+        zipSync({
+          'phasebook-pack.json': json({
+            kind: 'pack',
+            id: `${author}/gritty`,
+            name: `Gritty OSE by ${author}`,
+            version: '1.0.0',
+            compatibility: { language: '^1.0.0' },
+            dependencies: { 'phasebook/ose': '^1.0.0' },
+            contents: [
+              { path: 'overlays/slow.json', kind: 'overlay' },
+              { path: 'overlays/gritty.json', kind: 'overlay' },
+            ],
+            presets: [
+              {
+                id: 'gritty',
+                name: `${author}'s gritty round`,
+                ruleset: 'phasebook/ose:ose',
+                overlays: ['slow', 'gritty'],
+                encounter: 'phasebook/ose:skirmish',
+              },
+            ],
+          }),
+          'overlays/slow.json': json({
+            kind: 'overlay',
+            id: 'slow',
+            name: `Slow (${author})`,
+            version: '1.0.0',
+            extends: 'phasebook/ose:ose',
+            changes: [{ op: 'replace', path: '/options/naturalRolls/default', value: false }],
+          }),
+          'overlays/gritty.json': json({
+            kind: 'overlay',
+            id: 'gritty',
+            name: `Gritty (${author})`,
+            version: '1.0.0',
+            extends: 'phasebook/ose:ose',
+            requires: ['slow'],
+            changes: [{ op: 'replace', path: '/options/naturalRolls/default', value: false }],
+          }),
+        }),
+      );
+    s = await open();
+    const { page } = s;
+    for (const author of ['alice', 'bob']) {
+      await page.setInputFiles('[data-testid=pack-zip-input]', {
+        name: `${author}.zip`,
+        mimeType: 'application/zip',
+        buffer: pack(author),
+      });
+      await page.waitForSelector(`[data-testid=packs] article[data-pack="${author}/gritty"]`, { timeout: 30000 });
+    }
+    /** The workspace paths of the overlays the main variant runs, in order. */
+    const variantPaths = () =>
+      page.evaluate(() => {
+        const pb = (window as any).__phasebook;
+        return (pb.variants.main.overlayIds as string[]).map((id) => pb.workspace.byId(id)?.path as string);
+      });
+
+    // OSE's house-rule modules list both packs' overlays, each named with its pack.
+    await page.click('[data-testid=sidebar] button.doc[data-path="ose/ose.json"]');
+    await page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'ose/ose.json');
+    await page.click('button[role=tab]:has-text("Visual")');
+    await page.waitForSelector('[data-testid=module-toggles]');
+    for (const author of ['alice', 'bob'])
+      for (const id of ['slow', 'gritty'])
+        await page.waitForSelector(`[data-testid=module-toggles] input[data-module="packs/${author}/gritty/overlays/${id}.json"]`);
+    // Bob's gritty needs "slow": Bob's own, not Alice's.
+    await page.check('[data-testid=module-toggles] input[data-module="packs/bob/gritty/overlays/gritty.json"]');
+    await page.waitForFunction(() => (window as any).__phasebook.variants.main.overlayIds.length === 2);
+    expect(await variantPaths()).toEqual(['packs/bob/gritty/overlays/slow.json', 'packs/bob/gritty/overlays/gritty.json']);
+    await page.uncheck('[data-testid=module-toggles] input[data-module="packs/bob/gritty/overlays/slow.json"]');
+    await page.waitForFunction(() => (window as any).__phasebook.variants.main.overlayIds.length === 0);
+
+    // The presets are entries of the variant picker: Alice's runs her overlays on the skirmish.
+    const options = await page.$$eval('[data-testid=preset-picker] option', (els) => els.map((e) => (e as HTMLOptionElement).value));
+    expect(options).toEqual(expect.arrayContaining(['alice/gritty#gritty', 'bob/gritty#gritty', 'phasebook/ose#by-the-book']));
+    await page.selectOption('[data-testid=preset-picker]', 'alice/gritty#gritty');
+    await page.waitForFunction(() => (window as any).__phasebook.variants.main.overlayIds.length === 2);
+    expect(await variantPaths()).toEqual(['packs/alice/gritty/overlays/slow.json', 'packs/alice/gritty/overlays/gritty.json']);
+    expect(await page.$eval('[data-testid=preset-picker]', (e) => (e as HTMLSelectElement).value)).toBe('alice/gritty#gritty');
+    // It runs: the timeline's last run is this variant (its overlays by id), without a problem.
+    await page.waitForFunction(
+      () => {
+        const e = (window as any).__phasebook.engine;
+        return JSON.stringify(e?.lastGood?.events?.[0]?.overlays) === JSON.stringify(['slow', 'gritty']) && e.runDiagnostics.length === 0;
+      },
+      null,
+      { timeout: 30000 },
+    );
+    // Compare offers the same presets for B.
+    await page.click('button[role=tab]:has-text("Compare")');
+    await page.waitForSelector('[data-testid=preset-picker-b]');
+    expect(await page.$$eval('[data-testid=preset-picker-b] option', (els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual(
+      expect.arrayContaining(['alice/gritty#gritty', 'bob/gritty#gritty']),
+    );
+  }, 180_000);
 });

@@ -10,8 +10,8 @@ import semver from 'semver';
 import { docInfo, workspace, type Doc } from './workspace.svelte.js';
 import { variants, withRequirements, type VariantSpec } from './variant.svelte.js';
 
-export const PACKS_FOLDER = 'packs';
-export const MANIFEST = 'phasebook-pack.json';
+import { MANIFEST, PACKS_FOLDER, SHIPPED_PACKS } from './doc-refs.js';
+export { MANIFEST, PACKS_FOLDER, SHIPPED_PACKS };
 
 export const isPackPath = (path: string) => path.startsWith(`${PACKS_FOLDER}/`);
 export const packFolder = (id: string) => `${PACKS_FOLDER}/${id}`;
@@ -87,23 +87,6 @@ export function editorPacks(): EditorPack[] {
     };
   });
 }
-
-/** The shipped systems are packs too (rulesets/<system>/phasebook-pack.json): pack id → workspace folder. */
-const shipped = import.meta.glob('../../../rulesets/*/phasebook-pack.json', { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->;
-export const SHIPPED_PACKS: Array<{ id: string; version: string; folder: string; manifest: string }> = Object.entries(shipped).map(
-  ([p, text]) => {
-    const m = JSON.parse(text) as { id: string; version: string };
-    return {
-      id: m.id,
-      version: m.version,
-      folder: p.replace(/^.*\/rulesets\//, '').replace(/\/phasebook-pack\.json$/, ''),
-      manifest: text,
-    };
-  },
-);
 
 /** The workspace document a reference of pack `from` names (its own short id, or pack-id:doc-id). */
 export function docForRef(from: PresetSource, ref: string, all = editorPacks()): Doc | undefined {

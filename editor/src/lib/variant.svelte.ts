@@ -5,6 +5,22 @@
  */
 import { docInfo, workspace, type Doc } from './workspace.svelte.js';
 import type { DocText, Variant } from './protocol.js';
+import { PACKS_FOLDER, resolveDocRef } from './doc-refs.js';
+
+/** The document a reference in document `from` names (pack-aware: see doc-refs.ts). */
+const refFrom = (from: Doc, kind: 'ruleset' | 'overlay', ref: string) => resolveDocRef(workspace.docs, from.path, kind, ref);
+
+/**
+ * Whether a reference that found `target` means the ruleset `rs`: the same document, or, outside
+ * imported packs, a document of the same id (a ruleset duplicated into mine/ still runs the
+ * overlays and encounters written for the original). An imported pack's ruleset is its own.
+ */
+function sameRuleset(target: Doc | undefined, rs: Doc): boolean {
+  if (!target) return false;
+  if (target.id === rs.id) return true;
+  const inPack = (d: Doc) => d.path.startsWith(`${PACKS_FOLDER}/`);
+  return !inPack(target) && !inPack(rs) && docInfo(target.text).id === docInfo(rs.text).id;
+}
 
 export interface VariantSpec {
   rulesetId: string | null;
@@ -69,11 +85,10 @@ export function rescopePins(spec: VariantSpec): void {
 /** Overlays that extend the ruleset `rulesetDocId`, in an order that honours `requires`. */
 export function overlaysFor(rulesetDocId: string | null): Doc[] {
   const rs = rulesetDocId ? workspace.byId(rulesetDocId) : undefined;
-  const rsId = rs ? docInfo(rs.text).id : null;
-  if (!rsId) return [];
+  if (!rs || !docInfo(rs.text).id) return [];
   return workspace.docs.filter((d) => {
     const i = docInfo(d.text);
-    return i.kind === 'overlay' && i.extends === rsId;
+    return i.kind === 'overlay' && !!i.extends && sameRuleset(refFrom(d, 'ruleset', i.extends), rs);
   });
 }
 
@@ -85,7 +100,7 @@ export function withRequirements(ids: string[]): string[] {
     stack.add(id);
     const doc = workspace.byId(id);
     for (const req of doc ? docInfo(doc.text).requires : []) {
-      const r = workspace.findByDocId('overlay', req);
+      const r = refFrom(doc!, 'overlay', req);
       if (r) visit(r.id, stack);
     }
     out.push(id);
@@ -97,10 +112,15 @@ export function withRequirements(ids: string[]): string[] {
 
 export function encountersFor(rulesetDocId: string | null): Doc[] {
   const rs = rulesetDocId ? workspace.byId(rulesetDocId) : undefined;
-  const rsId = rs ? docInfo(rs.text).id : null;
   const all = workspace.docs.filter((d) => docInfo(d.text).kind === 'encounter');
-  const mine = all.filter((d) => docInfo(d.text).ruleset === rsId);
+  const mine = rs ? all.filter((d) => writtenFor(d, rs)) : [];
   return mine.length ? mine : all;
+}
+
+/** Whether an encounter is written for a ruleset (its `ruleset`, read from where it is, names that document). */
+export function writtenFor(encounter: Doc, ruleset: Doc): boolean {
+  const ref = docInfo(encounter.text).ruleset;
+  return !!ref && sameRuleset(refFrom(encounter, 'ruleset', ref), ruleset);
 }
 
 class Variants {
@@ -123,7 +143,7 @@ class Variants {
       rulesetId = doc.id;
       overlayIds = [];
     } else if (info.kind === 'overlay' && info.extends) {
-      const base = workspace.findByDocId('ruleset', info.extends);
+      const base = refFrom(doc, 'ruleset', info.extends);
       if (base) {
         rulesetId = base.id;
         overlayIds = withRequirements([doc.id]);
@@ -131,7 +151,7 @@ class Variants {
     } else if (info.kind === 'encounter') {
       this.main.encounterId = doc.id;
       if (info.ruleset) {
-        const base = workspace.findByDocId('ruleset', info.ruleset);
+        const base = refFrom(doc, 'ruleset', info.ruleset);
         if (base && base.id !== rulesetId) {
           rulesetId = base.id;
           overlayIds = [];
@@ -160,7 +180,7 @@ class Variants {
         for (const o of spec.overlayIds) {
           const d = workspace.byId(o);
           if (!d || gone.has(o)) continue;
-          if (docInfo(d.text).requires.some((r) => [...gone].some((g) => docInfo(workspace.byId(g)?.text ?? '').id === r))) {
+          if (docInfo(d.text).requires.some((r) => gone.has(refFrom(d, 'overlay', r)?.id ?? ''))) {
             gone.add(o);
             changed = true;
           }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSchemaValidator, PhasebookError } from '../../../../interpreter/index.js';
+import { createSchemaValidator, PhasebookError, readDocumentText, type SourceDocument } from '../../../../interpreter/index.js';
 import { memoryKV } from '../persist.js';
 import { CampaignStore, campaignId, withParty, type Campaign, type PartySide } from './campaigns.js';
 import { campaignFile, readCampaignFile } from './campaign-file.js';
@@ -121,13 +121,15 @@ describe('the party in a new fight', () => {
 });
 
 describe('the campaign file', () => {
-  const find = (kind: 'ruleset' | 'overlay', ref: { id: string }) =>
-    ({ 'ruleset:d20-srd': 'd20-srd/d20-srd.json', 'overlay:ties-referee': 'd20-srd/overlays/ties-referee.json' })[`${kind}:${ref.id}`] ??
-    null;
+  const inWorkspace: Record<string, string> = {
+    'ruleset:d20-srd': 'd20-srd/d20-srd.json',
+    'overlay:ties-referee': 'd20-srd/overlays/ties-referee.json',
+  };
+  const find = (kind: 'ruleset' | 'overlay', ref: { id: string }) => inWorkspace[`${kind}:${ref.id}`] ?? null;
 
   it('round-trips a campaign and its fights through the schema', () => {
     const file = campaignFile(campaign('a'), [fight('f1', 'a')]);
-    expect(validator.validate({ ...fakeDoc(file) }, 'https://phasebook.dev/schemas/v1/campaign.schema.json')).toEqual([]);
+    expect(validator.validate(fakeDoc(file), 'https://phasebook.dev/schemas/v1/campaign.schema.json')).toEqual([]);
     const read = readCampaignFile('a.campaign.json', JSON.stringify(file, null, 2), validator, find);
     expect(read.file.party).toEqual(party);
     expect(read.file.fights[0]!.session.log).toEqual([{ label: 'init.hero.d20', answer: '17' }]);
@@ -171,6 +173,6 @@ function catchError(f: () => unknown): PhasebookError {
   throw new Error('no error');
 }
 
-function fakeDoc(value: unknown) {
-  return { file: 'f.json', value, locate: () => ({ line: 1, col: 1 }), locateKey: () => ({ line: 1, col: 1 }) } as never;
+function fakeDoc(value: unknown): SourceDocument {
+  return readDocumentText('f.json', JSON.stringify(value));
 }

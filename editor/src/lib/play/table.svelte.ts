@@ -26,7 +26,8 @@ import {
   type TraceEvent,
 } from '../../../../interpreter/index.js';
 import { browserValidator } from '../validator.js';
-import { docInfo, workspace } from '../workspace.svelte.js';
+import { docInfo, workspace, type Doc } from '../workspace.svelte.js';
+import { writtenFor } from '../variant.svelte.js';
 import { fightStore, type FightSummary, type StoredFight } from './fights.js';
 import { withParty, type PartySide } from './campaigns.js';
 import { CHANNEL, mainStatOf, playerState, type ChannelMessage, type Hidden } from './view.js';
@@ -54,13 +55,11 @@ export function problemText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-/** Why an encounter cannot run on a ruleset, or null when it was written for it. */
-export function mismatch(rulesetText: string, encounterText: string): string | null {
-  const rs = docInfo(rulesetText).id;
-  const enc = docInfo(encounterText);
-  if (enc.ruleset && rs && enc.ruleset !== rs)
-    return `This encounter is written for "${enc.ruleset}", not "${rs}": it is not run against another ruleset.`;
-  return null;
+/** Why an encounter cannot run on a ruleset, or null when it was written for it (pack references read as packs read them). */
+export function mismatch(ruleset: Doc, encounter: Doc): string | null {
+  const want = docInfo(encounter.text).ruleset;
+  if (!want || writtenFor(encounter, ruleset)) return null;
+  return `This encounter is written for "${want}", not "${docInfo(ruleset.text).id ?? ruleset.path}": it is not run against another ruleset.`;
 }
 
 /** The default: the first side is asked for every roll, declaration and decision; the others are automatic. */
@@ -129,7 +128,7 @@ class Table {
       this.error = 'Choose a ruleset and an encounter.';
       return false;
     }
-    const wrong = mismatch(rs.text, enc.text);
+    const wrong = mismatch(rs, enc);
     if (wrong) {
       this.error = wrong;
       return false;
