@@ -79,6 +79,32 @@ await page.locator('body').press('?');
 await page.waitForTimeout(300);
 await shot(page, 'editor-play-help');
 
+// A campaign: made from a pack preset, the sample's adventurers as its party, one fight kept.
+await page.keyboard.press('Escape');
+await page.click('[data-testid=close-fight]');
+await page.waitForSelector('[data-testid=play-setup]');
+await page.selectOption('[data-testid=play-preset]', 'phasebook/d20-srd#referee-ties');
+await page.fill('[data-testid=campaign-name]', 'The Sunless Citadel');
+await page.click('[data-testid=campaign-create]');
+await page.waitForSelector('[data-testid=campaign-side]');
+await page.selectOption('[data-testid=campaign-side]', '0');
+await page.click('[data-testid=campaign-set-party]');
+await page.waitForTimeout(300);
+await page.click('[data-testid=play-start]');
+await page.waitForSelector('[data-testid=tracker]');
+for (const d of ['14', '11']) {
+  await page.fill('[data-testid=dice]', d);
+  await page.press('[data-testid=dice]', 'Enter');
+  await page.waitForTimeout(150);
+}
+await page.click('[data-testid=close-fight]');
+await page.waitForSelector('[data-testid=play-resume]');
+await page.evaluate(() => document.querySelector('[data-testid=play]').scrollTo(0, 0));
+await page.waitForTimeout(300);
+await shot(page, 'editor-play-campaign');
+
 await browser.close();
 server.httpServer.close();
-console.log('docs/editor-play.png, docs/editor-play-builder.png, docs/editor-player-view.png, docs/editor-play-help.png');
+console.log(
+  'docs/editor-play.png, docs/editor-play-builder.png, docs/editor-player-view.png, docs/editor-play-help.png, docs/editor-play-campaign.png',
+);

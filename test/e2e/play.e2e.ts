@@ -410,7 +410,7 @@ describe('campaigns', () => {
       });
       await page.waitForSelector('[data-testid=campaign-problems]');
       expect(await page.textContent('[data-testid=campaign-problems]')).toMatch(
-        new RegExp(`^bad\\.campaign\\.json:${line}:\\d+  /fights/0/session/seed  `),
+        new RegExp(`^bad\\.campaign\\.json:${line}:\\d+  /fights/0/session/seed  expected an integer, got a string$`),
       );
       expect(await page.$$('[data-testid=campaign-select] option[value="the-sunless-citadel"]')).toHaveLength(0);
 
