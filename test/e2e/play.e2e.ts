@@ -432,3 +432,57 @@ describe('campaigns', () => {
     },
   );
 });
+
+describe('table mode without a mouse', () => {
+  it(
+    'Tab reaches Start from the Play tab, and the shortcuts enter dice, roll for me, go next, undo and redo',
+    { timeout: LONG },
+    async () => {
+      s = await open();
+      const page = s.page;
+      await page.focus('[data-testid=mode-play]');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid=play-setup]');
+      // The d20 ruleset (its first encounter comes with it), chosen from the keyboard.
+      await page.focus('[data-testid=play-ruleset]');
+      await page.selectOption('[data-testid=play-ruleset]', await optionValue(page, '[data-testid=play-ruleset]', 'd20-srd/d20-srd.json'));
+      // Tab on from the ruleset until Start has the focus: every control on the way is reachable (a bound by count).
+      let tabs = 0;
+      while (!(await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'play-start'))) {
+        await page.keyboard.press('Tab');
+        if (++tabs > 200) throw new Error('Start is not reachable with Tab');
+      }
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid=tracker]');
+      expect(await pendingKind(page)).toBe('roll');
+
+      // d: the dice box; type the dice, Enter.
+      await page.locator('body').press('d');
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('dice-box');
+      await page.keyboard.type('15');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 1);
+      expect(await page.textContent('[data-testid=log-entry]')).toContain(' 15');
+      // r: roll for me (the next roll is the computer's), from the dice box too.
+      expect(await pendingKind(page)).toBe('roll');
+      await page.keyboard.press('r');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 2);
+      // n: next, as the ruleset would; u: undo it; U: redo it.
+      await page.keyboard.press('Escape');
+      await page.locator('body').press('n');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 3);
+      const third = await page.textContent('[data-testid=log-entry] >> nth=2');
+      await page.locator('body').press('u');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 2);
+      await page.locator('body').press('Shift+U');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 3);
+      expect(await page.textContent('[data-testid=log-entry] >> nth=2')).toBe(third);
+      // ?: the help lists the shortcuts; Esc closes it.
+      await page.locator('body').press('?');
+      await page.waitForSelector('[data-testid=help][open]');
+      expect(await page.textContent('[data-testid=help]')).toContain('Roll for me');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid=help]:not([open])', { state: 'attached' });
+    },
+  );
+});
