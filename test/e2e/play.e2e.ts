@@ -477,6 +477,24 @@ describe('table mode without a mouse', () => {
       await page.locator('body').press('Shift+U');
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 3);
       expect(await page.textContent('[data-testid=log-entry] >> nth=2')).toBe(third);
+      // A condition with a duration, on the ogre: the field suggests the ruleset's conditions; it
+      // shows with the rounds left in the tracker, in the log, and Remove takes it off.
+      expect(await page.$$eval('#known-conditions option', (els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual(
+        expect.arrayContaining(['charging', 'total-defense']),
+      );
+      await page.check('[data-testid=combatant][data-id=ogre] input[aria-label^=Select]');
+      await page.fill('[data-testid=condition]', 'shaken');
+      await page.fill('[data-testid=condition-rounds]', '2');
+      await page.click('[data-testid=add-condition]');
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid=combatant][data-id=ogre] [data-testid=conditions]')?.textContent?.includes('shaken (2'),
+      );
+      expect(await page.textContent('[data-testid=log-entry] >> nth=-1')).toContain('condition');
+      await page.click('[data-testid=remove-condition]');
+      await page.waitForFunction(
+        () => !document.querySelector('[data-testid=combatant][data-id=ogre] [data-testid=conditions]')?.textContent?.includes('shaken'),
+      );
+
       // ?: the help lists the shortcuts; Esc closes it.
       await page.locator('body').press('?');
       await page.waitForSelector('[data-testid=help][open]');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackerSnapshot } from '../../../../interpreter/index.js';
-import { mainStatOf, playerState, woundLevel } from './view.js';
+import { conditionIdsOf, mainStatOf, playerState, woundLevel } from './view.js';
 
 const combatant = (id: string, side: string, hp: number, out = false) => ({
   id,
@@ -55,5 +55,24 @@ describe('the player view state', () => {
     const s = playerState('Fight', snap, { combatants: [], hp: 'none' }, 'hp', () => 4, 'party');
     expect(s.rows.find((r) => r.id === 'gob')!.health).toBeNull();
     expect(s.rows.find((r) => r.id === 'hero')!.health).toEqual({ value: 7 });
+  });
+});
+
+describe("the referee's condition suggestions", () => {
+  it('are the ids of the condition effects of the ruleset and its overlays, each once, in order', () => {
+    const ruleset = {
+      actions: {
+        charge: { effects: [{ op: 'condition', id: 'charging', on: 'self', duration: { rounds: 1, endsAt: 'own-turn' } }] },
+        defend: { effects: [{ op: 'if', then: [{ op: 'condition', id: 'total-defense' }] }] },
+      },
+    };
+    const overlay = {
+      changes: [
+        { op: 'add', value: { op: 'condition', id: 'charging' } },
+        { op: 'add', value: { op: 'condition', id: 'prone' } },
+      ],
+    };
+    expect(conditionIdsOf([ruleset, overlay])).toEqual(['charging', 'total-defense', 'prone']);
+    expect(conditionIdsOf([{ op: 'damage', id: 'x' }])).toEqual([]);
   });
 });

@@ -16,6 +16,24 @@ export function mainStatOf(ruleset: unknown): string | null {
   );
 }
 
+/**
+ * The conditions a ruleset and its overlays put on combatants (each `condition` effect's id), in
+ * the order they first appear: what the referee's condition field suggests.
+ */
+export function conditionIdsOf(documents: unknown[]): string[] {
+  const out: string[] = [];
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o.op === 'condition' && typeof o.id === 'string' && !out.includes(o.id)) out.push(o.id);
+      for (const x of Object.values(o)) walk(x);
+    }
+  };
+  for (const d of documents) walk(d);
+  return out;
+}
+
 export type WoundLevel = 'unhurt' | 'hurt' | 'bloodied' | 'down';
 
 /** A wound level from the main stat now and at the start (down when out of the fight). */
