@@ -163,7 +163,7 @@ export function registerPlay(program: Command, io: Io): void {
     })
     .addHelpText(
       'after',
-      `\nExamples:\n  phasebook play rulesets/d20-srd/d20-srd.json rulesets/d20-srd/encounters/sample.json\n  phasebook play --load fight.json\n  phasebook play r.json e.json --answers answers.jsonl   # lines such as "12", "roll", "2", {"answer": null}, "undo"\n\n${HELP}`,
+      `\nExamples:\n  phasebook play rulesets/<id>/<id>.json rulesets/<id>/encounters/<encounter>.json\n  phasebook play --load fight.json\n  phasebook play r.json e.json --answers answers.jsonl   # lines such as "12", "roll", "2", {"answer": null}, "undo"\n\n${HELP}`,
     )
     .action(async (ruleset: string | undefined, encounter: string | undefined, opts: PlayOptions) => {
       const session = await open(ruleset, encounter, opts, io);

@@ -137,7 +137,7 @@ export function rollerOf(label: string, ops: Pick<HostOps, 'sideOf' | 'isSide'>)
   return { combatant: null, side: null };
 }
 
-/** Why: the label's words after the round and the roller ("melee attack", "initiative d20"). */
+/** Why: the label's words after the round and the roller ("melee attack", "initiative d6"). */
 function whyOf(label: string, who: Roller): string {
   const name = who.combatant ?? who.side;
   const words = label
