@@ -1,6 +1,7 @@
 /**
- * Rules of the codebase's shape that a reader relies on (COMMON rules, issue 11):
- * the interpreter is generic — it names no game system.
+ * Rules of the codebase's shape that a reader relies on (COMMON rules, issue 11): the
+ * interpreter is generic — it names no game system; and the editor uses the interpreter only
+ * through the library's public entry (interpreter/index.ts, the package's "." export).
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -27,5 +28,30 @@ describe('the interpreter is generic', () => {
         .flatMap((line, i) => (SYSTEM_NAMES.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
     );
     expect(hits).toEqual([]);
+  });
+});
+
+/** The modules a file imports (static `import … from`, `export … from` and dynamic `import()`). */
+function importsOf(text: string): string[] {
+  return [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+}
+
+describe('the editor uses the public library entry', () => {
+  it('imports nothing from interpreter/ but interpreter/index.js (outside its tests, which run in Node)', () => {
+    const files = sources('editor/src').filter((f) => !/\.test\.ts$/.test(f));
+    expect(files.length).toBeGreaterThan(20);
+    const bad: string[] = [];
+    let throughEntry = 0;
+    for (const f of files) {
+      for (const spec of importsOf(readFileSync(join(ROOT, f), 'utf8'))) {
+        if (!spec.startsWith('.')) continue;
+        const target = relative(ROOT, join(ROOT, f, '..', spec)).replaceAll('\\', '/');
+        if (!target.startsWith('interpreter/')) continue;
+        if (target === 'interpreter/index.js') throughEntry++;
+        else bad.push(`${f}: ${spec}`);
+      }
+    }
+    expect(bad).toEqual([]);
+    expect(throughEntry).toBeGreaterThan(10);
   });
 });
