@@ -128,7 +128,7 @@ if (want('session')) {
     overlays: OSE_MODULES,
     encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json'),
   };
-  results.sessionOverhead = await sessionOverhead({ name: 'OSE phased 6v6', ...ose, seconds: quick ? 1.5 : 8, log });
+  results.sessionOverhead = await sessionOverhead({ name: 'OSE phased 6v6', ...ose, pairs: quick ? 6 : 40, log });
 }
 
 results.environment.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
