@@ -5,6 +5,7 @@
  *
  *   node --expose-gc bench/run.mjs [--quick] [--only interp,expr,scaling,throughput] [--exact N]
  *
+ * --only also takes `session` (benchmark 6, the auto-mode session's overhead).
  * --quick runs every benchmark briefly (a smoke test; its figures are not the reported ones).
  * --exact N replays N seeds (default 200) in benchmark 1's exact-replay check.
  * Needs `npm run build` and the compiled baselines (tsc -p bench/tsconfig.json) first.
@@ -19,6 +20,7 @@ import { interpVsBaseline } from './interp-vs-baseline.mjs';
 import { expressions } from './expressions.mjs';
 import { scaling } from './scaling.mjs';
 import { throughput } from './throughput.mjs';
+import { sessionOverhead } from './session-overhead.mjs';
 import { ROOT, fmt, slope } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -119,6 +121,16 @@ if (want('throughput')) {
   });
 }
 
+if (want('session')) {
+  log('6. session in auto mode vs plain runCombat, OSE phased 6v6');
+  const ose = {
+    ruleset: join(ROOT, 'rulesets/ose/ose.json'),
+    overlays: OSE_MODULES,
+    encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json'),
+  };
+  results.sessionOverhead = await sessionOverhead({ name: 'OSE phased 6v6', ...ose, pairs: quick ? 6 : 40, log });
+}
+
 results.environment.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) / 100);
 results.seconds = Math.round((Date.now() - started.getTime()) / 100) / 10;
 results.goals = {
@@ -127,6 +139,7 @@ results.goals = {
     : {}),
   ...(results.expressions ? { 'compiled expressions ≥ 20× json-logic-js': results.expressions.goal.met } : {}),
   ...(results.scaling ? { 'time per round no worse than n log n': results.scaling.goal.met } : {}),
+  ...(results.sessionOverhead ? { 'auto-mode session overhead ≤ 5%': results.sessionOverhead.goal.met } : {}),
 };
 
 // ---------------------------------------------------------------- table
@@ -196,6 +209,15 @@ if (results.throughput) {
     `${t.efficiencyWall} wall, ${t.efficiencySteady} steady`,
     t.identicalRecords ? 'records identical' : 'RECORDS DIFFER',
   );
+}
+if (results.sessionOverhead) {
+  const o = results.sessionOverhead;
+  row(
+    '6 session',
+    'auto session / plain runCombat time',
+    `${o.ratio.median} (${o.ratio.min}–${o.ratio.max}), overhead ${o.overheadPercent} %`,
+  );
+  row('', 'same trace', `${o.sameTrace.identical}/${o.sameTrace.of} seeds`, `≤ 5 %: ${o.goal.met ? 'met' : 'NOT met'}`);
 }
 const widths = [0, 1, 2, 3].map((i) =>
   Math.max(...rows.map((r) => r[i].length), ['benchmark', 'measure', 'value', 'goal / check'][i].length),

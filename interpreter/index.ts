@@ -109,6 +109,16 @@ export {
 export { sha256 } from './session/sha256.js';
 export type { TrackerSnapshot, CombatantState, Intervention, DeclarationOption, DeclarationAnswer } from './run/host.js';
 
+// Rule packs: reading a pack archive, checking it and ordering packs by their dependencies.
+export { readZip } from './pack/zip.js';
+export { loadPack, type LoadContext, type LoadedPack } from './pack/load.js';
+export { checkPack } from './pack/check.js';
+export { dependencyOrder, mergePacks, type PackSet } from './pack/graph.js';
+export { badPath, classify, DEFAULT_PACK_LIMITS, type PackLimits } from './pack/limits.js';
+export type { PackFile, PackFiles } from './pack/files.js';
+export { shortenRefs } from './pack/short-refs.js';
+export { parseRef } from './pack/refs.js';
+
 // Simulation figures.
 export { aggregate, compare, type VariantResult, type Comparison } from './simulate/aggregate.js';
 export { recordOf, type CombatRecord } from './simulate/record.js';

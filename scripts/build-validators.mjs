@@ -7,7 +7,7 @@
  * dependency-free ES module exporting
  *   - a validate function per schema (ruleset, encounter, trace) and `schemaIds` ($id → export),
  *   - a validate function per oneOf/anyOf branch that the error reducer of
- *     interpreter/validate/precompiled.ts may re-validate on its own, and `branchRefs`
+ *     interpreter/validate/reduce-errors.ts may re-validate on its own, and `branchRefs`
  *     (ref → export),
  *   - `schemaFingerprint`, by which the editor refuses a module generated from other schemas.
  * interpreter/validate/precompiled.ts turns it into a SchemaValidator with the same
@@ -60,7 +60,7 @@ export function schemaFingerprint(schemas) {
   return `${text.length.toString(16)}-${h.toString(16).padStart(8, '0')}`;
 }
 
-// --- Branch refs: the same walk as SchemaIndex and branchRef() in precompiled.ts -------------
+// --- Branch refs: the same walk as SchemaIndex and branchRef() in schema-index.ts -----------
 
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples', 'description', 'title', '$comment']);
 const UMBRELLAS = ['oneOf', 'anyOf'];

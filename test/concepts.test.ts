@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DECLARE_TIMES } from '../interpreter/concepts/declare-times/index.js';
 import { EFFECT_OPS } from '../interpreter/concepts/effects/index.js';
 import { HOLD_EXPIRIES } from '../interpreter/concepts/hold-expiry/index.js';
 import { HOLD_MODES } from '../interpreter/concepts/hold-modes/index.js';
@@ -31,6 +32,7 @@ describe('each concept table matches the names the schema allows', () => {
     ['hold modes', HOLD_MODES, d.effectHold.properties.resume.enum],
     ['hold expiries', HOLD_EXPIRIES, d.effectHold.properties.expires.enum],
     ['initiative scopes', INITIATIVE_SCOPES, d.initiative.properties.scope.enum],
+    ['declaration times', DECLARE_TIMES, d.ruleset.properties.round.properties.declare.properties.when.enum],
     ['trigger kinds', TRIGGER_KINDS, d.trigger.properties.on.enum],
     ['reactors', REACTOR_KINDS, d.trigger.properties.reactors.enum],
     ['target pickers', TARGET_PICKERS, d.policyEntry.properties.target.enum],

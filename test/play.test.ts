@@ -151,7 +151,18 @@ describe('run --help', () => {
     const help = runBinary('run', '--help').stdout;
     const example = help.split('\n').find((l) => l.trim().startsWith('phasebook run '))!;
     expect(example).toBeDefined();
-    const args = example.trim().split(/\s+/).slice(1);
+    // The help names generic files; the labels are those of the shipped ruleset with the phased-round house rule.
+    const files: Record<string, string> = {
+      'my-ruleset.json': 'rulesets/ose/ose.json',
+      'my-encounter.json': 'rulesets/ose/encounters/skirmish.json',
+      'my-house-rule.json': 'rulesets/ose/overlays/phased-round.json',
+    };
+    const args = example
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map((a) => files[a] ?? a);
+    expect(args.filter((a) => Object.values(files).includes(a))).toHaveLength(3);
     const labels = args.filter((_, i) => args[i - 1] === '--roll' || args[i - 1] === '--choose').map((a) => a.split('=')[0]);
     expect(labels.length).toBeGreaterThanOrEqual(3);
     const out = runBinary(...args, '--format', 'json');

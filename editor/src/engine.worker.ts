@@ -4,13 +4,18 @@
  * runs off the page's thread, so typing never stutters, even when a ruleset runs until its
  * guard stops it; the page terminates a worker that takes too long and starts a new one.
  */
-import { Core, type DocumentFinder } from '../../interpreter/core.js';
-import { PhasebookError, type Diagnostic } from '../../interpreter/diagnostics.js';
-import { readDocumentText, type SourceDocument } from '../../interpreter/read/read.js';
+import {
+  Core,
+  type DocumentFinder,
+  PhasebookError,
+  type Diagnostic,
+  readDocumentText,
+  type SourceDocument,
+  shortenRefs,
+} from '../../interpreter/index.js';
 import { browserValidator } from './lib/validator.js';
 import { runSimulateJob } from './lib/simulate.js';
 import type { DocText, Response, Started, WorkerRequest } from './lib/protocol.js';
-import { shortenRefs } from '../../interpreter/pack/short-refs.js';
 import { documentMeant } from './lib/doc-refs.js';
 
 const core = new Core(browserValidator());

@@ -21,9 +21,9 @@ const DIVERGE_HELP = [
   '',
   "A cause is named when one variant's overlays are the other's plus more (in the same order):",
   'their changes are switched on one at a time.',
-  'Example: phasebook diverge rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json',
-  '  --with rulesets/ose/overlays/phased-round.json',
-  '  --vs "rulesets/ose/ose.json --with rulesets/ose/overlays/phased-round.json --with rulesets/ose/overlays/crossbow-speed.json"',
+  'Example: phasebook diverge my-ruleset.json my-encounter.json',
+  '  --with my-house-rule.json',
+  '  --vs "my-ruleset.json --with my-house-rule.json --with my-other-rule.json"',
   '  --seed 3',
 ].join('\n');
 

@@ -231,8 +231,9 @@ export function buildCli(io: Io): Command {
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
     .addHelpText(
       'after',
-      '\nRoll and decision labels are printed in the timeline (the README lists every label family). Example:\n' +
-        '  phasebook run rulesets/ose/ose.json rulesets/ose/encounters/skirmish.json --with rulesets/ose/overlays/phased-round.json' +
+      '\nRoll and decision labels are printed in the timeline (the README lists every label family). Example, for a ruleset\n' +
+        'whose house rule splits the round into phases:\n' +
+        '  phasebook run my-ruleset.json my-encounter.json --with my-house-rule.json' +
         ' --roll r1.initiative.party.d6=6 --roll r1.fighter.melee.damage=3 --choose r1.movement.declare-first=second',
     );
   addPackOptions(runCommand);

@@ -10,16 +10,17 @@
  * that (a side, a combatant, `referee`, or `all`).
  */
 import { Command, Option } from 'commander';
-import { readFileSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { PhasebookError } from '../diagnostics.js';
 import { loadEncounter, loadProgram, loadSavedSession, openSession, saveSessionFile } from '../pipeline.js';
-import type { DeclarationAnswer, Intervention, TrackerSnapshot } from '../run/host.js';
+import type { DeclarationAnswer, Intervention } from '../run/host.js';
 import { setMode, type Modes } from '../session/modes.js';
 import type { Request } from '../session/pending.js';
 import { DocumentsChanged } from '../session/save.js';
 import { ROLL_FOR_ME, type Session } from '../session/session.js';
 import { formatTimeline } from '../trace/text.js';
+import { parseIntervention } from './play-commands.js';
+import { Lines, usage, type Input } from './play-lines.js';
+import { statusLine, statusTable } from './play-status.js';
 
 interface Io {
   out: (s: string) => void;
@@ -51,65 +52,6 @@ const HELP = `Answer the question, or type a command:
   status                        the round, whose turn, the order to come, every combatant
   help                          this help
   quit                          stop (without saving)`;
-
-const usage = (message: string) =>
-  new PhasebookError([{ file: '<command line>', line: 1, col: 1, pointer: '', message, severity: 'error' }]);
-
-/** A line source: the --answers file first (JSON Lines), then stdin (typed lines). */
-class Lines {
-  private readonly queue: Array<{ text: string; json: unknown; where: string | null }> = [];
-  private readonly stdin: AsyncIterator<string> | null;
-  private stdinDone = false;
-
-  constructor(answers: string | undefined, readStdin: boolean) {
-    if (answers !== undefined && answers !== '-') {
-      const text = readFileSync(answers, 'utf8');
-      text.split(/\r?\n/).forEach((line, i) => {
-        if (line.trim() === '') return;
-        let json: unknown;
-        try {
-          json = JSON.parse(line);
-        } catch {
-          throw new PhasebookError([
-            {
-              file: answers,
-              line: i + 1,
-              col: 1,
-              pointer: '',
-              message: 'each line of --answers must be JSON: "7", "roll", "2", {"answer": …}, "undo"…',
-              severity: 'error',
-            },
-          ]);
-        }
-        this.queue.push({ text: '', json, where: `${answers}:${i + 1}` });
-      });
-    }
-    this.stdin = readStdin ? createInterface({ input: process.stdin, terminal: false })[Symbol.asyncIterator]() : null;
-    this.jsonStdin = answers === '-';
-  }
-
-  private readonly jsonStdin: boolean;
-
-  /** The next input: null at the end. */
-  async next(): Promise<{ text: string; json: unknown; where: string | null } | null> {
-    const q = this.queue.shift();
-    if (q) return q;
-    if (!this.stdin || this.stdinDone) return null;
-    const r = await this.stdin.next();
-    if (r.done) {
-      this.stdinDone = true;
-      return null;
-    }
-    const line = String(r.value);
-    if (!this.jsonStdin) return { text: line, json: undefined, where: null };
-    if (line.trim() === '') return this.next();
-    try {
-      return { text: '', json: JSON.parse(line), where: '<stdin>' };
-    } catch {
-      throw usage(`--answers -: a line that is not JSON: ${line}`);
-    }
-  }
-}
 
 /** Who is asked: the first side by default, then --auto/--ask for everyone (`all`), then for named sides and combatants. */
 function modesFrom(start: Modes, opts: PlayOptions, isSide: (id: string) => boolean): Modes {
@@ -163,7 +105,7 @@ export function registerPlay(program: Command, io: Io): void {
     })
     .addHelpText(
       'after',
-      `\nExamples:\n  phasebook play rulesets/d20-srd/d20-srd.json rulesets/d20-srd/encounters/sample.json\n  phasebook play --load fight.json\n  phasebook play r.json e.json --answers answers.jsonl   # lines such as "12", "roll", "2", {"answer": null}, "undo"\n\n${HELP}`,
+      `\nExamples:\n  phasebook play rulesets/<id>/<id>.json rulesets/<id>/encounters/<encounter>.json\n  phasebook play --load fight.json\n  phasebook play r.json e.json --answers answers.jsonl   # lines such as "12", "roll", "2", {"answer": null}, "undo"\n\n${HELP}`,
     )
     .action(async (ruleset: string | undefined, encounter: string | undefined, opts: PlayOptions) => {
       const session = await open(ruleset, encounter, opts, io);
@@ -243,21 +185,8 @@ class Table {
     this.printed = lines;
   }
 
-  private status(snap: TrackerSnapshot): string {
-    const turn = snap.turn ? `turn of ${snap.turn.join(' + ')}` : 'no turn';
-    const where = [
-      snap.round === 0 ? 'surprise round' : `round ${snap.round}`,
-      turn,
-      snap.phase ? `phase ${snap.phase}` : '',
-      snap.step ? `step ${snap.step}` : '',
-    ];
-    const next = snap.toCome.length ? `; next: ${snap.toCome.map((t) => t.join('+')).join(', ')}` : '';
-    const holding = snap.holding.length ? `; holding: ${snap.holding.map((h) => `${h.id} (${h.resumes})`).join(', ')}` : '';
-    return `[${where.filter(Boolean).join(' · ')}${next}${holding}]`;
-  }
-
   private question(p: Request): string {
-    const head = `\n${this.status(this.s.snapshot())}\n`;
+    const head = `\n${statusLine(this.s.snapshot())}\n`;
     switch (p.kind) {
       case 'roll': {
         const who = p.who?.combatant ?? p.who?.side ?? 'referee';
@@ -279,7 +208,7 @@ class Table {
   }
 
   /** Handle one input; false to stop. */
-  private async handle(p: Request, input: { text: string; json: unknown; where: string | null }): Promise<boolean> {
+  private async handle(p: Request, input: Input): Promise<boolean> {
     let text = input.text;
     if (input.where !== null) {
       // A JSON line: a typed string, {"answer": …} (optionally with the label it answers), {"intervention": …}.
@@ -349,51 +278,11 @@ class Table {
         this.io.out(`(saved to ${args[0]}: ${s.entries().length} answers and commands; resume with: phasebook play --load ${args[0]})\n`);
         return true;
       }
-      case 'damage':
-      case 'heal': {
-        const n = Number(args[1]);
-        if (!args[0] || !Number.isFinite(n)) throw new Error(`${word} <who> <n> [stat]`);
-        s.intervene({ op: word, who: args[0], amount: n, ...(args[2] ? { stat: args[2] } : {}) });
-        return true;
-      }
-      case 'set': {
-        if (args.length < 3) throw new Error('set <who> <stat> <value>');
-        const v = args[2]!;
-        s.intervene({
-          op: 'set',
-          who: args[0]!,
-          stat: args[1]!,
-          value: /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v,
-        });
-        return true;
-      }
-      case 'condition': {
-        if (args.length < 2) throw new Error('condition <who> <id> [rounds]  |  condition <who> -<id>');
-        const id = args[1]!;
-        if (id.startsWith('-')) s.intervene({ op: 'condition', who: args[0]!, condition: id.slice(1), remove: true });
-        else {
-          const rounds = args[2] !== undefined ? Number(args[2]) : undefined;
-          if (rounds !== undefined && !(Number.isInteger(rounds) && rounds >= 1)) throw new Error('rounds must be a whole number from 1');
-          s.intervene({ op: 'condition', who: args[0]!, condition: id, ...(rounds ? { rounds } : {}) });
-        }
-        return true;
-      }
-      case 'join': {
-        if (args.length < 2) throw new Error('join <side> <id> [stat=value…]');
-        const stats: Record<string, unknown> = {};
-        for (const kv of args.slice(2)) {
-          const i = kv.indexOf('=');
-          if (i <= 0) throw new Error(`join: "${kv}" is not stat=value`);
-          const v = kv.slice(i + 1);
-          stats[kv.slice(0, i)] = /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v;
-        }
-        s.intervene({ op: 'join', side: args[0]!, combatant: { id: args[1]!, stats } });
-        return true;
-      }
-      case 'flee':
-        if (!args[0]) throw new Error('flee <who>');
-        s.intervene({ op: 'flee', who: args[0] });
-        return true;
+    }
+    const intervention = parseIntervention(word, args);
+    if (intervention) {
+      s.intervene(intervention);
+      return true;
     }
     await this.answer(p, text);
     return true;
@@ -438,33 +327,4 @@ class Table {
         return s.answer('go on');
     }
   }
-}
-
-function statusTable(snap: TrackerSnapshot, defaults: Record<string, unknown>): string {
-  const out: string[] = [];
-  out.push(
-    `round ${snap.round}${snap.phase ? ` · phase ${snap.phase}` : ''}${snap.step ? ` · step ${snap.step}` : ''}${snap.turn ? ` · turn of ${snap.turn.join(' + ')}` : ''}`,
-  );
-  if (snap.toCome.length) out.push(`to come: ${snap.toCome.map((t) => t.join('+')).join(', ')}`);
-  for (const h of snap.holding) out.push(`holding: ${h.id}, ${h.resumes}`);
-  for (const side of snap.sides) {
-    out.push(
-      `side ${side.id}: ${side.standing}/${side.total} standing${side.initiative !== null ? `, initiative ${side.initiative}` : ''}${side.holder ? ', holds initiative' : ''}`,
-    );
-    for (const c of snap.combatants.filter((x) => x.side === side.id)) {
-      const stats = Object.entries(c.stats)
-        .filter(([k, v]) => (typeof v === 'number' || (typeof v === 'string' && v !== '')) && v !== defaults[k])
-        .map(([k, v]) => `${k} ${String(v)}`)
-        .join(', ');
-      const spent = Object.entries(c.spent)
-        .filter(([, n]) => n > 0)
-        .map(([k, n]) => `${k} ${n}`)
-        .join(', ');
-      const conds = c.conditions.map((k) => `${k.id} (${k.remaining} × ${k.ends})`).join(', ');
-      out.push(
-        `  ${c.id}${c.out ? ' [out]' : ''}${c.initiative !== null ? ` · init ${c.initiative}` : ''} · ${stats}${spent ? ` · spent: ${spent}` : ''}${conds ? ` · ${conds}` : ''}${c.plan.length ? ` · plans ${c.plan.join(', ')}` : ''}`,
-      );
-    }
-  }
-  return out.join('\n') + '\n';
 }

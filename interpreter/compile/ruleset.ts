@@ -13,6 +13,7 @@ import { constant } from './constants.js';
 import { compileEffects, type Procedures } from './effects.js';
 import type { CAction, CompiledRuleset, CPhase, CTrigger } from './types.js';
 import { joinPointer } from '../diagnostics.js';
+import { DECLARE_TIMES } from '../concepts/declare-times/index.js';
 import { INITIATIVE_SCOPES } from '../concepts/initiative-scopes/index.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { REACTOR_KINDS, TRIGGER_KINDS } from '../concepts/triggers/index.js';
@@ -176,6 +177,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     },
     turnOrder: orderingAt(def.round.turns.order, '/round/turns/order'),
     declare: {
+      time: lookup(DECLARE_TIMES, def.round.declare.when, ev, '/round/declare/when', 'declaration time'),
       order: orderingAt(def.round.declare.order, '/round/declare/order'),
       choice: def.round.declare.choice ? { def: def.round.declare.choice } : null,
     },

@@ -16,7 +16,7 @@ import type {
   PhaseChoice,
 } from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
-import type { HoldExpiry, HoldMode, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
+import type { DeclareTime, HoldExpiry, HoldMode, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
 import type { Engine } from '../run/engine.js';
 import type { Frame } from '../run/types.js';
 
@@ -108,7 +108,7 @@ export interface CompiledRuleset {
     judgments: Array<{ def: Judgment; when: Fn; default: Fn }>;
   };
   turnOrder: CompiledOrdering;
-  declare: { order: CompiledOrdering; choice: { def: SideChoice } | null };
+  declare: { time: DeclareTime; order: CompiledOrdering; choice: { def: SideChoice } | null };
   phases: CPhase[];
   finally: CPhase[];
   /** Each turn, the order of these phases is chosen (round.phaseChoice). */

@@ -64,6 +64,18 @@ export interface InitiativeScope {
   declared?(eng: Engine, d: Decl): void;
 }
 
+/** When declarations are made (`round.declare.when`). */
+export interface DeclareTime {
+  name: string;
+  description: string;
+  /** The round has started and initiative is known: declare, if this is the time. */
+  roundStart(eng: Engine): void;
+  /** A phase starts with these combatants taking part: declare for it, if this is the time. */
+  phaseStart(eng: Engine, active: Set<Cmb>, phase: string): void;
+  /** The policy declares only an action allowed now (`requires`); else it is an intention checked when performed. */
+  checksRequiresWhenDeclared: boolean;
+}
+
 /** How the default policy picks a target (`policy[].target`). */
 export interface TargetPicker {
   name: string;

@@ -9,7 +9,7 @@
  */
 import { applyEdits, parseTree, findNodeAtLocation, type Edit } from 'jsonc-parser';
 import { PhasebookError, type Diagnostic } from '../diagnostics.js';
-import { readDocumentText, type SourceDocument } from '../read/index.js';
+import { readDocumentText, type SourceDocument } from '../read/read.js';
 import { MIGRATIONS } from './registry.js';
 import { LANGUAGE_MAJOR, schemaUrl, statedVersion } from './version.js';
 

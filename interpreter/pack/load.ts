@@ -8,7 +8,7 @@
 import semver from 'semver';
 import { PhasebookError, type Diagnostic } from '../diagnostics.js';
 import type { Core, DocKind } from '../core.js';
-import { readDocumentText, type SourceDocument } from '../read/index.js';
+import { readDocumentText, type SourceDocument } from '../read/read.js';
 import type { SchemaValidator } from '../validate/schema.js';
 import { LANGUAGE_VERSION } from '../migrate/version.js';
 import { newerVersionError, upgradeInMemory } from '../migrate/index.js';

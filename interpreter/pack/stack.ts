@@ -10,7 +10,7 @@
 import semver from 'semver';
 import { PhasebookError, type Diagnostic } from '../diagnostics.js';
 import type { DocKind } from '../core.js';
-import type { SourceDocument } from '../read/index.js';
+import type { SourceDocument } from '../read/read.js';
 import type { PackSet } from './graph.js';
 import type { LoadedPack, PackDocument } from './load.js';
 import { packLabel } from './manifest.js';

@@ -77,7 +77,7 @@ function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string
     const data = this.frameData(f);
     // Declared in its own phase, an action must be allowed now; declared at round start it is an
     // intention, checked when performed (the situation will have changed by then).
-    if (this.rs.def.round.declare.when === 'phase-start' && !alwaysTrue(p.action.requires) && !truthy(p.action.requires(data))) continue;
+    if (this.rs.declare.time.checksRequiresWhenDeclared && !alwaysTrue(p.action.requires) && !truthy(p.action.requires(data))) continue;
     if (!alwaysTrue(p.when) && !truthy(p.when(data))) continue;
     return { action: p.action, target };
   }

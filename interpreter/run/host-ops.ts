@@ -49,6 +49,8 @@ export function declareByHost(e: Engine, c: Cmb, phase: string, budget: Record<s
   const label = hostLabel(e, `r${e.round}.${phase}.declare.${c.id}`);
   host.at(label);
   if (c.out || !e.cmbs.includes(c)) return true;
+  // Not asked (auto mode): the plain run's declaration, without building the options first.
+  if (host.asksDeclaration && !host.asksDeclaration({ label, combatant: c.id, side: c.side, phase, round: e.round })) return false;
   const options: DeclarationOption[] = [];
   const performed = performedOnly(e.rs);
   for (const action of e.rs.actions.values()) {

@@ -126,5 +126,10 @@ export interface EngineHost {
   roll(ask: RollAsk): string | undefined;
   decide(ask: DecisionAsk): string | undefined;
   declare(ask: DeclarationAsk): DeclarationAnswer | undefined;
+  /**
+   * Whether `declare` could answer anything but undefined for this declaration (an answer is
+   * logged, or its combatant is asked). When false the engine skips building the options.
+   */
+  asksDeclaration?(ask: Pick<DeclarationAsk, 'label' | 'combatant' | 'side' | 'phase' | 'round'>): boolean;
   pause(ask: PauseAsk): void;
 }

@@ -76,15 +76,8 @@ function playRound(this: Engine): void {
   if (this.round === 0 && this.rs.surprise) {
     for (const c of this.cmbs) if (!truthy(this.rs.surprise.who(this.actorData(c.view)))) this.endedTurn.add(c);
   }
+  this.rs.declare.time.roundStart(this);
   const def = this.rs.def;
-  if (def.round.declare.when === 'round-start') {
-    this.declare(
-      this.cmbs.filter((c) => !this.endedTurn.has(c)),
-      null,
-    );
-    // What the declarations changed (an initiative bonus declared for the round) is part of the round's start.
-    for (const c of this.cmbs) c.view.initiativeAtRoundStart = c.view.initiative;
-  }
   if (def.round.turns.by === 'combatant') this.playCombatantTurns();
   else {
     for (const tier of this.turnTiers()) {
@@ -137,10 +130,8 @@ function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
   this.step = undefined;
   this.emit('phase.start');
   this.expire({ phase: phase.def.id });
-  const def = this.rs.def;
   const active = new Set([...members].filter((c) => !this.endedTurn.has(c)));
-  if (def.round.declare.when === 'phase-start') this.declare([...active], phase.def.id);
-  else for (const c of active) if (this.resuming.has(c)) this.declareMissing(c, phase.def.id);
+  this.rs.declare.time.phaseStart(this, active, phase.def.id);
   for (const step of phase.steps) this.playStep(step, active);
   this.step = undefined;
   for (const d of this.decls) {

@@ -2,7 +2,7 @@
  * Reactions out of turn. The kinds of trigger (act, move, damage) and who may react are
  * registered in concepts/triggers; this file plays one reaction.
  */
-import { num, truthy, type Data } from '../compile/evaluator.js';
+import { num, truthy } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
 import type { CAction, CTrigger } from '../compile/types.js';
 import { actTriggers, moveTriggers } from '../concepts/triggers/index.js';
@@ -57,19 +57,7 @@ function react(
     depth: depth + 1,
     event,
   };
-  const s = this.summary();
-  const data: Data = {
-    round: this.round,
-    phase: this.phase ?? null,
-    step: this.step ?? null,
-    options: this.rs.options,
-    holder: this.holder,
-    sides: this.sidesMap,
-    sideList: s.sideList,
-    standingSides: s.standingSides,
-    lastStanding: s.lastStanding,
-    best: s.best,
-    everyone: this.everyone,
+  const data = this.base({
     reactor: reactor.view,
     actor: reactor.view,
     mover: by.view,
@@ -77,7 +65,7 @@ function react(
     distance: this.distance(reactor, by),
     action: t.perform?.view ?? null,
     event,
-  };
+  });
   if (t.perform && !alwaysTrue(t.perform.requires) && !truthy(t.perform.requires(this.frameData(f)))) return false;
   const wanted = truthy(t.when(data));
   if (t.def.decide) {

@@ -3,7 +3,7 @@
  * the replay with `Pending` where an input is asked and the log has no answer yet.
  */
 import type { DeclarationAnswer, DecisionAsk, DeclarationAsk, EngineHost, HostOps, Intervention, PauseAsk, RollAsk } from '../run/host.js';
-import { modeOf, REFEREE, type Modes } from './modes.js';
+import { allAuto, modeOf, REFEREE, type Modes } from './modes.js';
 import { Pending, type Request, type Roller } from './pending.js';
 
 /** The answer a caller gives: a roll ("7", "3,4" or "roll"), an option, a declaration, or "go on" at a pause. */
@@ -31,11 +31,16 @@ export class ReplayHost implements EngineHost {
   /** Log entries the replay reached (by index in the log). */
   readonly reached = new Set<number>();
   private readonly indexOf = new Map<string, number[]>();
+  /** Nobody is asked for rolls, or for declarations: answer those without working out who rolls or declares. */
+  private readonly autoRolls: boolean;
+  private readonly autoDeclarations: boolean;
 
   constructor(
     private readonly settings: HostSettings,
     log: readonly LogEntry[],
   ) {
+    this.autoRolls = allAuto(settings.modes.roll);
+    this.autoDeclarations = allAuto(settings.modes.declaration);
     log.forEach((e, i) => {
       if ('intervention' in e) {
         const list = this.interventions.get(e.label) ?? [];
@@ -63,6 +68,7 @@ export class ReplayHost implements EngineHost {
   roll(ask: RollAsk): string | undefined {
     const logged = this.logged(ask.label);
     if (logged !== undefined) return logged === ROLL_FOR_ME ? undefined : String(logged);
+    if (this.autoRolls) return undefined;
     const who = rollerOf(ask.label, this.ops);
     const mode = modeOf(this.settings.modes, 'roll', who.combatant, who.side);
     const pin = this.settings.rollPins.get(ask.label);
@@ -97,9 +103,15 @@ export class ReplayHost implements EngineHost {
       this.mark(ask.label);
       return this.answers.get(ask.label) as DeclarationAnswer;
     }
-    const mode = modeOf(this.settings.modes, 'declaration', ask.combatant, ask.side);
-    if (mode === 'auto' || (mode === 'pinned' && this.settings.scripted(ask.round, ask.combatant, ask.phase))) return undefined;
+    if (!this.asksDeclaration(ask)) return undefined;
     this.stop({ kind: 'declaration', ...ask });
+  }
+
+  asksDeclaration(ask: Pick<DeclarationAsk, 'label' | 'combatant' | 'side' | 'phase' | 'round'>): boolean {
+    if (this.answers.has(ask.label)) return true;
+    if (this.autoDeclarations) return false;
+    const mode = modeOf(this.settings.modes, 'declaration', ask.combatant, ask.side);
+    return !(mode === 'auto' || (mode === 'pinned' && this.settings.scripted(ask.round, ask.combatant, ask.phase)));
   }
 
   pause(ask: PauseAsk): void {
@@ -137,7 +149,7 @@ export function rollerOf(label: string, ops: Pick<HostOps, 'sideOf' | 'isSide'>)
   return { combatant: null, side: null };
 }
 
-/** Why: the label's words after the round and the roller ("melee attack", "initiative d20"). */
+/** Why: the label's words after the round and the roller ("melee attack", "initiative d6"). */
 function whyOf(label: string, who: Roller): string {
   const name = who.combatant ?? who.side;
   const words = label

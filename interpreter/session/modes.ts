@@ -40,6 +40,13 @@ export function modeOf(modes: Modes, kind: InputKind, combatant: string | null, 
 }
 
 /** The same mode for the given sides or combatants (or everyone: `all`) in every kind of input. */
+/** Whether a table answers auto for everyone (absent, or every mode in it auto). */
+export function allAuto(t: ModeTable | undefined): boolean {
+  if (!t) return true;
+  const modes = [t.default ?? 'auto', ...Object.values(t.sides ?? {}), ...Object.values(t.combatants ?? {})];
+  return modes.every((m) => m === 'auto');
+}
+
 export function setMode(modes: Modes, mode: Mode, who: string, isSide: (id: string) => boolean): Modes {
   const out: Modes = structuredClone(modes);
   for (const kind of ['roll', 'decision', 'declaration'] as const) {

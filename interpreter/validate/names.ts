@@ -9,7 +9,7 @@
 import { collectVarPaths } from '../expr/index.js';
 import type { Ruleset } from '../model/types.js';
 import { joinPointer } from '../diagnostics.js';
-import { closestName, levenshtein } from './precompiled.js';
+import { closestName, levenshtein } from './suggest.js';
 import { expressions, type Problem } from './expressions.js';
 
 /** Fields the engine itself puts on every combatant view (run/setup.ts), besides the ruleset's stats. */

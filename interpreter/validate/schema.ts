@@ -15,7 +15,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Options as AjvOptions, ValidateFunction } from 'ajv';
 import { createValidatorFromSource, type SchemaValidator } from './precompiled.js';
 
-export { SUGGESTION_DISTANCE, closestName, levenshtein, type SchemaValidator } from './precompiled.js';
+export { SUGGESTION_DISTANCE, closestName, levenshtein } from './suggest.js';
+export type { SchemaValidator } from './precompiled.js';
 
 // ajv/dist/2020.js is CommonJS; its named export `Ajv2020` is the class under both Node's and
 // a bundler's module resolution (the default export differs between them).

@@ -6,25 +6,17 @@
  * named twice). Plus the keyboard paths axe cannot see: skip links, one Tab stop for the
  * document list, the dialog's first focus, the editor's focus ring.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { open, type Session } from './browser.js';
+import { LONG, editorPerTest, openDoc } from './helpers.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** Rules named in the issue, checked whatever their impact. */
 const ALSO = ['heading-order', 'landmark-unique'];
 
-/** An upper bound for a test of many steps on a loaded machine (never a measure of speed). */
-const LONG = 180_000;
-
-let s: Session | null = null;
-afterEach(async () => {
-  if (s) expect(s.problems, 'no CSP violation and no page error').toEqual([]);
-  await s?.close();
-  s = null;
-});
+const openEditor = editorPerTest();
 
 interface Violation {
   id: string;
@@ -54,8 +46,7 @@ describe('accessibility (axe-core)', () => {
   it(
     '16. code, visual, compare, simulate and a dialog have no serious or critical violation',
     async () => {
-      s = await open();
-      const page = s.page;
+      const page = await openEditor();
       await page.waitForSelector('[data-testid=timeline] [data-testid=act]', { timeout: 30000 });
       await page.waitForSelector('[data-testid=code-editor] .line-numbers');
       await expectAccessible(page, 'code');
@@ -82,8 +73,7 @@ describe('keyboard paths', () => {
   it(
     '16. skip links reach the editor, the timeline and compare',
     async () => {
-      s = await open();
-      const page = s.page;
+      const page = await openEditor();
       await page.keyboard.press('Tab');
       await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Skip to the editor');
       await page.keyboard.press('Enter');
@@ -108,8 +98,7 @@ describe('keyboard paths', () => {
   it(
     '16. the document list is one Tab stop (arrows move in it), and the new house rule dialog starts on its name',
     async () => {
-      s = await open();
-      const page = s.page;
+      const page = await openEditor();
       const stops = await page.$$eval('[data-testid=sidebar] button.doc', (els) =>
         els.filter((e) => (e as HTMLElement).tabIndex >= 0).map((e) => (e as HTMLElement).dataset.path),
       );
@@ -139,11 +128,9 @@ describe('keyboard paths', () => {
   it(
     '16. the timeline never skips a heading level and names its region once',
     async () => {
-      s = await open();
-      const page = s.page;
+      const page = await openEditor();
       for (const path of ['ose/ose.json', 'd20-srd/d20-srd.json']) {
-        await page.click(`[data-testid=sidebar] button.doc[data-path="${path}"]`);
-        await page.waitForFunction((p) => document.querySelector('header .doc-title')?.textContent === p, path);
+        await openDoc(page, path);
         await page.waitForSelector('[data-testid=timeline] [data-testid=act]', { timeout: 30000 });
         const levels = await page.$$eval('[data-testid=timeline-panel] :is(h1,h2,h3,h4,h5,h6)', (hs) =>
           hs.map((h) => Number(h.tagName[1])),

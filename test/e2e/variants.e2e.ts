@@ -4,24 +4,12 @@
  * requires), Compare describes the change from the base to the house rule, every system shows
  * the outcome of an attack, and pins stay with the ruleset, variant and encounter they were made in.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { open, type Session } from './browser.js';
+import { LONG, editorPerTest, openDoc } from './helpers.js';
 
-/** An upper bound for a test of many steps on a loaded machine (never a measure of speed). */
-const LONG = 180_000;
+const openEditor = editorPerTest();
 
-let s: Session | null = null;
-afterEach(async () => {
-  if (s) expect(s.problems, 'no CSP violation and no page error').toEqual([]);
-  await s?.close();
-  s = null;
-});
-
-const openDoc = async (page: Page, path: string) => {
-  await page.click(`[data-testid=sidebar] button.doc[data-path="${path}"]`);
-  await page.waitForFunction((p) => document.querySelector('header .doc-title')?.textContent === p, path);
-};
 /** The overlays the run bar says are in use, in order. */
 const overlaysInUse = (page: Page) =>
   page.$$eval('[data-testid=timeline-panel] [data-testid=overlay-in-use]', (els) => els.map((e) => (e as HTMLElement).dataset.overlay));
@@ -47,8 +35,7 @@ describe('the variant the timeline runs', () => {
   it(
     '17. a ruleset runs by the book, an overlay with exactly what it requires, a new house rule on nothing else; the variant is shown',
     async () => {
-      s = await open();
-      const page = s.page;
+      const page = await openEditor();
       await openDoc(page, 'ose/overlays/crossbow-speed.json');
       await waitForVariant(page, ['phased-round', 'crossbow-speed']);
       await page.waitForSelector('[data-testid=timeline] [data-testid=act][data-step=crossbows]');
@@ -87,8 +74,7 @@ describe('the variant the timeline runs', () => {
   it(
     '20. pins stay with the ruleset, variant and encounter they were made in, across a reload',
     async () => {
-      s = await open();
-      const page = s.page;
+      const page = await openEditor();
       const pinned = () =>
         page.$$eval('[data-testid=timeline-panel] [data-testid=rules-in-use] .pins', (els) =>
           els.map((e) => e.textContent?.replace(/\s+/g, ' ').trim()),
@@ -146,8 +132,7 @@ describe('the variant the timeline runs', () => {
   it(
     '18. Compare describes the change from the base to the house rule',
     async () => {
-      s = await open();
-      const page = s.page;
+      const page = await openEditor();
       const text = JSON.stringify(
         {
           $schema: 'https://phasebook.dev/schemas/v1/ruleset.schema.json',
@@ -199,8 +184,7 @@ describe('the variant the timeline runs', () => {
   it(
     '19. every system shows whether an attack hit or missed',
     async () => {
-      s = await open();
-      const page = s.page;
+      const page = await openEditor();
       const systems: Array<[string, string]> = [
         ['ose/ose.json', 'ose'],
         ['d20-srd/d20-srd.json', 'd20-srd'],

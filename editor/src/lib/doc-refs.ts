@@ -6,7 +6,7 @@
  * an imported one, or a shipped system's folder (`ose/`, with its phasebook-pack.json).
  * Documents outside every pack (mine/) are found by short id, those outside packs first.
  */
-import { parseRef } from '../../../interpreter/pack/refs.js';
+import { parseRef } from '../../../interpreter/index.js';
 import type { DocKind } from './workspace.svelte.js';
 
 /** Texts already read (a resolution reads every document; texts change only when edited). */

@@ -6,8 +6,7 @@
  * loaded machine a cold worker alone took longer, and every run was stopped).
  */
 import EngineWorker from '../engine.worker.ts?worker';
-import type { Diagnostic } from '../../../interpreter/diagnostics.js';
-import type { TraceEvent } from '../../../interpreter/trace/events.js';
+import type { Diagnostic, TraceEvent } from '../../../interpreter/index.js';
 import type { DocText, Request, Response, Started, Variant } from './protocol.js';
 
 /** A request before it gets its id (distributes over the union, unlike Omit). */

@@ -6,15 +6,26 @@
  * packs/<author>/<name>/. Nothing in a pack is evaluated; the page's CSP forbids eval anyway.
  * Loaded on demand (it brings the validators and the interpreter into the page).
  */
-import { Core } from '../../../interpreter/core.js';
-import { PhasebookError, formatDiagnostic, type Diagnostic } from '../../../interpreter/diagnostics.js';
-import { createPrecompiledValidator, type GeneratedValidators } from '../../../interpreter/validate/precompiled.js';
-import { readZip } from '../../../interpreter/pack/zip.js';
-import { loadPack, type LoadContext, type LoadedPack } from '../../../interpreter/pack/load.js';
-import { checkPack } from '../../../interpreter/pack/check.js';
-import { dependencyOrder, mergePacks } from '../../../interpreter/pack/graph.js';
-import { badPath, classify, DEFAULT_PACK_LIMITS } from '../../../interpreter/pack/limits.js';
-import type { PackFile, PackFiles } from '../../../interpreter/pack/files.js';
+import {
+  Core,
+  PhasebookError,
+  formatDiagnostic,
+  type Diagnostic,
+  createPrecompiledValidator,
+  type GeneratedValidators,
+  readZip,
+  loadPack,
+  type LoadContext,
+  type LoadedPack,
+  checkPack,
+  dependencyOrder,
+  mergePacks,
+  badPath,
+  classify,
+  DEFAULT_PACK_LIMITS,
+  type PackFile,
+  type PackFiles,
+} from '../../../interpreter/index.js';
 import * as packGenerated from '../generated/pack-validator.js';
 import packSchema from '../../../schemas/pack.schema.json';
 import { browserValidator } from './validator.js';

@@ -2,9 +2,7 @@
  * Messages between the editor and the engine worker. The worker runs the same pipeline as the
  * CLI (interpreter/core.ts) on texts; the page never evaluates rules itself.
  */
-import type { Diagnostic } from '../../../interpreter/diagnostics.js';
-import type { TraceEvent } from '../../../interpreter/trace/events.js';
-import type { CombatRecord } from '../../../interpreter/simulate/record.js';
+import type { Diagnostic, TraceEvent, CombatRecord } from '../../../interpreter/index.js';
 
 export interface DocText {
   /** Workspace path, used as the file name in diagnostics. */

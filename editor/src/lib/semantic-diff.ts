@@ -4,14 +4,24 @@
  * options, actions and triggers changed. Lists are compared by id (as overlays address them),
  * so a reordered list reads as a move, not as a removal and an addition. Pure.
  */
-import type { Ordering, OrderingRef, OrderKey, Phase, Ruleset, Step, TieBreak } from '../../../interpreter/model/types.js';
-import type { Overlay } from '../../../interpreter/model/types.js';
-import { resolveOrderingRef } from '../../../interpreter/compile/ordering.js';
-import { ORDER_KEYS } from '../../../interpreter/concepts/sort-keys/index.js';
-import { describeTieBreak } from '../../../interpreter/concepts/tie-breaks/index.js';
-import { PhasebookError, type Diagnostic } from '../../../interpreter/diagnostics.js';
-import { readDocumentText } from '../../../interpreter/read/read.js';
-import { resolveOverlays, type Located } from '../../../interpreter/resolve/overlays.js';
+import {
+  type Ordering,
+  type OrderingRef,
+  type OrderKey,
+  type Phase,
+  type Ruleset,
+  type Step,
+  type TieBreak,
+  type Overlay,
+  resolveOrderingRef,
+  ORDER_KEYS,
+  describeTieBreak,
+  PhasebookError,
+  type Diagnostic,
+  readDocumentText,
+  resolveOverlays,
+  type Located,
+} from '../../../interpreter/index.js';
 
 export type DiffArea =
   | 'round'

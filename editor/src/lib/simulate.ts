@@ -10,14 +10,24 @@
  *   (`SimulationRun`) starts the workers, collects records by index, and cancels by
  *   terminating them.
  */
-import type { Core } from '../../../interpreter/core.js';
-import { PhasebookError, type Diagnostic } from '../../../interpreter/diagnostics.js';
-import type { Encounter } from '../../../interpreter/model/types.js';
-import { readDocumentText, type SourceDocument } from '../../../interpreter/read/read.js';
-import { aggregate, compare, type Comparison, type VariantResult } from '../../../interpreter/simulate/aggregate.js';
-import { recordOf, type CombatRecord } from '../../../interpreter/simulate/record.js';
-import { formatCsv } from '../../../interpreter/simulate/report.js';
-import { runSeed, wilson, type Interval } from '../../../interpreter/simulate/stats.js';
+import {
+  type Core,
+  PhasebookError,
+  type Diagnostic,
+  type Encounter,
+  readDocumentText,
+  type SourceDocument,
+  aggregate,
+  compare,
+  type Comparison,
+  type VariantResult,
+  recordOf,
+  type CombatRecord,
+  formatCsv,
+  runSeed,
+  wilson,
+  type Interval,
+} from '../../../interpreter/index.js';
 import type { DocText, SimulatedRun, SimulateRequest, SimulateResponse, Variant } from './protocol.js';
 
 export const DEFAULT_RUNS = 500;

@@ -5,8 +5,7 @@
  * the act they belong to (found by the actor named in their label, `by` or `combatant`), or stand
  * on their own where no act claims them. Pure: no Svelte, no DOM, no rules logic.
  */
-import type { TraceEvent } from '../../../interpreter/trace/events.js';
-import { initiativeLine } from '../../../interpreter/trace/facts.js';
+import { type TraceEvent, initiativeLine } from '../../../interpreter/index.js';
 
 export interface SideInfo {
   id: string;

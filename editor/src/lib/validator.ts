@@ -6,7 +6,7 @@
  * schema). The Diagnostics are those of `phasebook validate`: the same error reducer and
  * messages (interpreter/validate/precompiled.ts), checked by precompiled.test.ts.
  */
-import { createPrecompiledValidator, type GeneratedValidators, type SchemaValidator } from '../../../interpreter/validate/precompiled.js';
+import { createPrecompiledValidator, type GeneratedValidators, type SchemaValidator } from '../../../interpreter/index.js';
 import * as generated from '../generated/validators.js';
 import ruleset from '../../../schemas/ruleset.schema.json';
 import encounter from '../../../schemas/encounter.schema.json';

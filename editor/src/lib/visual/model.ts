@@ -5,10 +5,15 @@
  * with the main variant's overlays up to and including the active one — resolved by the
  * interpreter's own `resolveOverlays`, on documents read by its `readDocumentText`.
  */
-import { PhasebookError } from '../../../../interpreter/diagnostics.js';
-import type { Overlay, Phase, Ruleset } from '../../../../interpreter/model/types.js';
-import { readDocumentText } from '../../../../interpreter/read/read.js';
-import { resolveOverlays, type Located } from '../../../../interpreter/resolve/overlays.js';
+import {
+  PhasebookError,
+  type Overlay,
+  type Phase,
+  type Ruleset,
+  readDocumentText,
+  resolveOverlays,
+  type Located,
+} from '../../../../interpreter/index.js';
 import {
   addRequires,
   anchorFor,

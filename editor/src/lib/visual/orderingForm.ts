@@ -3,9 +3,15 @@
  * of the ruleset's `orderings`), or the step's own keys and tie-break. Converts between the
  * document language's `order` value and the form's draft.
  */
-import type { Ordering, OrderingRef, OrderKey, TieBreak } from '../../../../interpreter/model/types.js';
-import { ORDER_KEYS, ORDER_PRESETS } from '../../../../interpreter/run/ordering.js';
-import { parseNotation } from '../../../../interpreter/dice/notation.js';
+import {
+  type Ordering,
+  type OrderingRef,
+  type OrderKey,
+  type TieBreak,
+  ORDER_KEYS,
+  ORDER_PRESETS,
+  parseNotation,
+} from '../../../../interpreter/index.js';
 import { describeKey } from './summary.js';
 
 export type KeyDraft =

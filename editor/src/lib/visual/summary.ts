@@ -3,18 +3,19 @@
  * orderings, turns, declarations, initiative, and a short reading of a JSON Logic expression
  * (a step's `select`). Pure functions over the document language's types; no rules logic.
  */
-import type {
-  Declarations,
-  Initiative,
-  Ordering,
-  OrderingRef,
-  OrderKey,
-  RoundDef,
-  Step,
-  TieBreak,
-} from '../../../../interpreter/model/types.js';
-import { ORDER_KEYS, ORDER_PRESETS } from '../../../../interpreter/concepts/sort-keys/index.js';
-import { describeTieBreak } from '../../../../interpreter/concepts/tie-breaks/index.js';
+import {
+  type Declarations,
+  type Initiative,
+  type Ordering,
+  type OrderingRef,
+  type OrderKey,
+  type RoundDef,
+  type Step,
+  type TieBreak,
+  ORDER_KEYS,
+  ORDER_PRESETS,
+  describeTieBreak,
+} from '../../../../interpreter/index.js';
 
 /** The built-in sort key names (the engine's table), with each one's phrase from that table. */
 export function presetKeys(): Array<{ name: string; phrase: string }> {

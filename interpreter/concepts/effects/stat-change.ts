@@ -1,0 +1,33 @@
+/**
+ * What damage and heal share: a whole, non-negative amount dealt to the target or to the actor
+ * itself, on a stat (hp by default). Each says how the amount lands.
+ */
+import { num } from '../../compile/evaluator.js';
+import type { CEffect } from '../../compile/types.js';
+import type { Engine } from '../../run/engine.js';
+import type { Cmb, Frame } from '../../run/types.js';
+import type { EffectCompiler } from '../types.js';
+
+export interface StatChange {
+  to?: 'target' | 'self';
+  amount: unknown;
+  stat?: string;
+}
+
+/** Compile `e`: when it runs, `land` gets the combatant, the amount (0 or more) and the stat. */
+export function compileStatChange(
+  e: StatChange,
+  cx: EffectCompiler,
+  land: (f: Frame, eng: Engine, target: Cmb, amount: number, stat: string) => void,
+): CEffect {
+  const amount = cx.expr(e.amount, 'amount');
+  const who = e.to ?? 'target';
+  const stat = e.stat ?? 'hp';
+  return (f, eng) => {
+    eng.setPrefix(f);
+    const n = Math.max(0, Math.floor(num(amount(eng.frameData(f)))));
+    const target = eng.subject(f, who);
+    if (!target) return;
+    land(f, eng, target, n, stat);
+  };
+}
