@@ -11,12 +11,10 @@ import {
   type Diagnostic,
   type SessionDocument,
   type SourceDocument,
-} from '../../../../interpreter/index.js';
-import {
   createPrecompiledValidator,
   type GeneratedValidators,
   type SchemaValidator,
-} from '../../../../interpreter/validate/precompiled.js';
+} from '../../../../interpreter/index.js';
 import { CAMPAIGN_SCHEMA_ID, type Campaign, type DocRef, type PartySide } from './campaigns.js';
 import type { StoredFight } from './fights.js';
 
