@@ -10,7 +10,7 @@ import type { TraceEvent } from '../trace/events.js';
 import { curveOf, curveStatOf, startingValues, type RunCurve } from './curves.js';
 import { recordOf, type CombatRecord } from './record.js';
 import { runSeed } from './stats.js';
-import { applyPatch, blamePatch, type Patch } from './sweep.js';
+import { applyPatch, blamePatch, formatPatch, type Patch } from './sweep.js';
 
 export interface SeriesSpec {
   /** The variant's name (ids of its ruleset and overlays). */
@@ -94,4 +94,17 @@ export function runSlice(
     const events = runEvents(program, encounter, runSeed(job.seed, i));
     each(job.curves ? { i, record: recordOf(events), curve: curveOf(events, start, stat) } : { i, record: recordOf(events) });
   }
+}
+
+const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
+/** The command line that replays run `seed` of this series exactly. */
+export function replayCommand(s: SeriesSpec, seed: number): string {
+  const words = [
+    ...['phasebook', 'run', s.ruleset, s.encounter],
+    ...s.overlays.flatMap((o) => ['--with', o]),
+    ...s.patches.flatMap((p) => ['--set', formatPatch(p)]),
+    ...['--seed', String(seed)],
+  ];
+  return words.map(quote).join(' ');
 }

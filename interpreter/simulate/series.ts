@@ -6,10 +6,9 @@
 import { readDocumentFile, readDocumentText } from '../read/index.js';
 import { loadEncounter, loadProgram, type Program } from '../pipeline.js';
 import type { Encounter } from '../model/types.js';
-import { formatPatch } from './sweep.js';
 import { loadSeriesWith, type SeriesSpec } from './series-core.js';
 
-export { sidesOf, type SeriesSpec } from './series-core.js';
+export { replayCommand, sidesOf, type SeriesSpec } from './series-core.js';
 
 /** Load a series from files (documents held in memory, `texts`, first). */
 export function loadSeries(s: SeriesSpec, flag = '--set'): { program: Program; encounter: Encounter } {
@@ -23,17 +22,4 @@ export function loadSeries(s: SeriesSpec, flag = '--set'): { program: Program; e
     },
     flag,
   );
-}
-
-const quote = (w: string) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
-
-/** The command line that replays run `seed` of this series exactly. */
-export function replayCommand(s: SeriesSpec, seed: number): string {
-  const words = [
-    ...['phasebook', 'run', s.ruleset, s.encounter],
-    ...s.overlays.flatMap((o) => ['--with', o]),
-    ...s.patches.flatMap((p) => ['--set', formatPatch(p)]),
-    ...['--seed', String(seed)],
-  ];
-  return words.map(quote).join(' ');
 }
