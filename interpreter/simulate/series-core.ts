@@ -6,6 +6,7 @@
  */
 import type { Program } from '../core.js';
 import type { Encounter } from '../model/types.js';
+import type { Plan } from './plan.js';
 import type { TraceEvent } from '../trace/events.js';
 import { curveOf, curveStatOf, startingValues, type RunCurve } from './curves.js';
 import { recordOf, type CombatRecord } from './record.js';
@@ -21,6 +22,17 @@ export interface SeriesSpec {
   patches: Patch[];
   /** Documents held in memory (a pack's, or standard input's), by the name that stands for their file. */
   texts?: Record<string, string>;
+}
+
+/** [sweep value][variant] → its series (one row when there is no sweep). */
+export function seriesGrid(plan: Plan): SeriesSpec[][] {
+  const values = plan.sweep ? plan.sweep.values : [undefined];
+  return values.map((value) =>
+    plan.variants.map((v) => ({
+      ...v,
+      patches: [...plan.sets, ...(plan.sweep ? [{ kind: plan.sweep.kind, path: plan.sweep.path, value }] : [])],
+    })),
+  );
 }
 
 /** How a host reads and loads documents: from files (the CLI) or from texts (the editor). */
