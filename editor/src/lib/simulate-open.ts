@@ -8,7 +8,7 @@
  */
 import { readDocumentText } from '../../../interpreter/read/read.js';
 import type { SeriesSpec } from '../../../interpreter/simulate/series-core.js';
-import { applyPatch, type Patch } from '../../../interpreter/simulate/sweep.js';
+import { applyPatch, formatPatch, type Patch } from '../../../interpreter/simulate/sweep.js';
 import { rescopePins, variants } from './variant.svelte.js';
 import { workspace, type Doc } from './workspace.svelte.js';
 
@@ -30,6 +30,9 @@ export function patchedPath(path: string, patches: Patch[]): string {
 export function patchedText(path: string, text: string, patches: Patch[]): string {
   let value = readDocumentText(path, text).value;
   for (const p of patches) value = applyPatch(value, p, 'sweep');
+  // Told apart from the original in the encounter list and the sidebar.
+  const doc = value as { name?: unknown };
+  if (typeof doc.name === 'string') doc.name = `${doc.name} (${patches.map(formatPatch).join(', ')})`;
   return JSON.stringify(value, null, 2) + '\n';
 }
 
