@@ -43,7 +43,6 @@ await page.waitForSelector('[data-testid=timeline] [data-testid=act]');
 if (!only) await mainViews();
 if (!only || only === 'simulate') await simulate();
 await browser.close();
-await new Promise((resolve) => server.httpServer.close(resolve));
 
 async function mainViews() {
   await shot('editor-code-timeline');
@@ -83,4 +82,8 @@ async function simulate() {
   await shot('editor-simulate');
 }
 server.httpServer.close();
-console.log('docs/editor-code-timeline.png, docs/editor-visual.png, docs/editor-compare.png, docs/editor-error.png');
+console.log(
+  only
+    ? `docs/editor-${only}.png`
+    : 'docs/editor-code-timeline.png, docs/editor-visual.png, docs/editor-compare.png, docs/editor-error.png, docs/editor-simulate.png',
+);
