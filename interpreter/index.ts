@@ -124,3 +124,12 @@ export { aggregate, compare, type VariantResult, type Comparison } from './simul
 export { recordOf, type CombatRecord } from './simulate/record.js';
 export { formatCsv, formatJson, formatText } from './simulate/report.js';
 export { runSeed, wilson, Z95, type Interval } from './simulate/stats.js';
+
+// Simulation as the editor runs it: the CLI's series loading, run slices and accumulators, with
+// no file system (the CLI's worker threads and the editor's Web Workers share them).
+export { Accumulator, type AccumulatorJson, type Example } from './simulate/accumulator.js';
+export { curveStatOf, type SideCurve } from './simulate/curves.js';
+export type { Plan } from './simulate/plan.js';
+export { present } from './simulate/present.js';
+export { loadSeriesWith, runSlice, seriesGrid, sidesOf, type RunMessage, type SeriesSpec } from './simulate/series-core.js';
+export { applyPatch, formatPatch, parseSweep, type Patch, type Sweep, type SweepKind } from './simulate/sweep.js';

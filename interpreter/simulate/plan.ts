@@ -5,6 +5,9 @@
  */
 import { Accumulator } from './accumulator.js';
 import { loadSeries, sidesOf, type SeriesSpec } from './series.js';
+import { seriesGrid } from './series-core.js';
+
+export { seriesGrid } from './series-core.js';
 import { WorkerPool } from './runner.js';
 import { commandLineError, type Sweep } from './sweep.js';
 import { curveStatOf } from './curves.js';
@@ -28,17 +31,6 @@ export interface Plan {
   examples: number;
   curves: boolean;
   curveStat?: string;
-}
-
-/** [sweep value][variant] → its series (one row when there is no sweep). */
-export function seriesGrid(plan: Plan): SeriesSpec[][] {
-  const values = plan.sweep ? plan.sweep.values : [undefined];
-  return values.map((value) =>
-    plan.variants.map((v) => ({
-      ...v,
-      patches: [...plan.sets, ...(plan.sweep ? [{ kind: plan.sweep.kind, path: plan.sweep.path, value }] : [])],
-    })),
-  );
 }
 
 /** Load every series (bad input is reported here, before any worker starts); empty accumulators. */

@@ -8,7 +8,7 @@ import type { Accumulator, Example } from './accumulator.js';
 import type { SideCurve } from './curves.js';
 import type { Plan } from './plan.js';
 import { CSV_HEADER, csvRows, formatJson, formatText, toCsv } from './report.js';
-import { replayCommand, type SeriesSpec } from './series.js';
+import { replayCommand, type SeriesSpec } from './series-core.js';
 import type { Interval } from './stats.js';
 
 export interface Meta {

@@ -7,11 +7,10 @@
 import { parentPort } from 'node:worker_threads';
 import { run, type Program } from '../pipeline.js';
 import type { Encounter } from '../model/types.js';
-import { recordOf } from './record.js';
-import { runSeed } from './stats.js';
 import { loadSeries, type SeriesSpec } from './series.js';
-import { curveOf, curveStatOf, startingValues, type RunCurve } from './curves.js';
-import type { CombatRecord } from './record.js';
+import { runSlice, type RunMessage } from './series-core.js';
+
+export type { RunMessage } from './series-core.js';
 
 export interface StreamJob {
   series: SeriesSpec;
@@ -21,12 +20,6 @@ export interface StreamJob {
   chunk: number;
   curves: boolean;
   curveStat?: string;
-}
-
-export interface RunMessage {
-  i: number;
-  record: CombatRecord;
-  curve?: RunCurve;
 }
 
 const loaded = new Map<string, { program: Program; encounter: Encounter }>();
@@ -39,18 +32,19 @@ function perform(job: StreamJob): void {
     s = loadSeries(job.series);
     loaded.set(key, s);
   }
-  const { program, encounter } = s;
-  const stat = job.curves ? curveStatOf(program.resolved.ruleset, job.curveStat) : null;
-  const start = job.curves ? startingValues(program.resolved.ruleset, encounter, stat) : new Map<string, number>();
   let batch: RunMessage[] = [];
-  for (let i = job.from; i < job.to; i++) {
-    const events = run(program, encounter, { seed: runSeed(job.seed, i) }).events;
-    batch.push(job.curves ? { i, record: recordOf(events), curve: curveOf(events, start, stat) } : { i, record: recordOf(events) });
-    if (batch.length >= job.chunk) {
-      parentPort!.postMessage(batch);
-      batch = [];
-    }
-  }
+  runSlice(
+    s,
+    job,
+    (p, e, seed) => run(p, e, { seed }).events,
+    (m) => {
+      batch.push(m);
+      if (batch.length >= job.chunk) {
+        parentPort!.postMessage(batch);
+        batch = [];
+      }
+    },
+  );
   if (batch.length) parentPort!.postMessage(batch);
   parentPort!.postMessage('done');
 }

@@ -2,7 +2,7 @@
  * Messages between the editor and the engine worker. The worker runs the same pipeline as the
  * CLI (interpreter/core.ts) on texts; the page never evaluates rules itself.
  */
-import type { Diagnostic, TraceEvent, CombatRecord } from '../../../interpreter/index.js';
+import type { Diagnostic, TraceEvent, RunMessage, SeriesSpec } from '../../../interpreter/index.js';
 
 export interface DocText {
   /** Workspace path, used as the file name in diagnostics. */
@@ -30,29 +30,31 @@ export type Response =
 
 /**
  * A slice of a simulation (`phasebook simulate` in the browser): runs `from`…`to − 1` of every
- * variant, run i with the seed `runSeed(seed, i)` and no pins, answered with the runs' records
- * (`recordOf(events)`) in chunks of `chunk` runs. The worker is busy until it has answered
- * `done`; the page cancels by terminating it. Kept out of `Request`, which EngineClient serves.
+ * series (a variant at a sweep value, its patches applied), run i with the seed
+ * `runSeed(seed, i)` and no pins, answered with each run's record and curve (the CLI workers'
+ * messages) in chunks of `chunk` runs. The worker is busy until it has answered `done`; the page
+ * cancels by terminating it. Kept out of `Request`, which EngineClient serves.
  */
 export interface SimulateRequest {
   id: number;
   type: 'simulate';
   docs: DocText[];
-  variants: Variant[];
+  series: SeriesSpec[];
   seed: number;
   from: number;
   to: number;
   chunk: number;
+  curves: boolean;
 }
 
 export interface SimulatedRun {
   i: number;
-  /** One record per variant, in the request's order. */
-  records: CombatRecord[];
+  /** One message per series, in the request's order. */
+  series: RunMessage[];
 }
 
 export type SimulateResponse =
-  | { id: number; type: 'simulate'; phase: 'ready'; sides: Array<{ id: string; combatants: string[] }> }
+  | { id: number; type: 'simulate'; phase: 'ready'; series: Array<{ sideOf: Array<[string, string]>; stat: string | null }> }
   | { id: number; type: 'simulate'; phase: 'chunk'; runs: SimulatedRun[] }
   | { id: number; type: 'simulate'; phase: 'done' }
   | { id: number; type: 'simulate'; phase: 'error'; diagnostics: Diagnostic[] };
