@@ -14,6 +14,7 @@ import { compileEffects, type Procedures } from './effects.js';
 import type { CAction, CompiledRuleset, CPhase, CTrigger } from './types.js';
 import { joinPointer } from '../diagnostics.js';
 import { INITIATIVE_SCOPES } from '../concepts/initiative-scopes/index.js';
+import { INITIATIVE_ROLLS } from '../concepts/initiative-rolls/index.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { REACTOR_KINDS, TRIGGER_KINDS } from '../concepts/triggers/index.js';
 import { tieBreakOf } from '../concepts/tie-breaks/index.js';
@@ -163,6 +164,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     initiative: {
       def: ini,
       scope: lookup(INITIATIVE_SCOPES, ini.scope, ev, '/initiative/scope', 'initiative scope'),
+      rolls: lookup(INITIATIVE_ROLLS, ini.roll, ev, '/initiative/roll', 'initiative roll'),
       formula: ev.compile(ini.formula, '/initiative/formula'),
       modifiers: (ini.modifiers ?? []).map((m, i) => ({
         when: c(m.when, `/initiative/modifiers/${i}/when`, true),

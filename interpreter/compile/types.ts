@@ -16,7 +16,7 @@ import type {
   PhaseChoice,
 } from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
-import type { HoldExpiry, HoldMode, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
+import type { HoldExpiry, HoldMode, InitiativeRoll, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
 import type { Engine } from '../run/engine.js';
 import type { Frame } from '../run/types.js';
 
@@ -103,6 +103,8 @@ export interface CompiledRuleset {
   initiative: {
     def: Ruleset['initiative'];
     scope: InitiativeScope;
+    /** When it is rolled (`initiative.roll`). */
+    rolls: InitiativeRoll;
     formula: Fn;
     modifiers: Array<{ when: Fn; add: Fn }>;
     judgments: Array<{ def: Judgment; when: Fn; default: Fn }>;

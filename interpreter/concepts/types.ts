@@ -64,6 +64,21 @@ export interface InitiativeScope {
   declared?(eng: Engine, d: Decl): void;
 }
 
+/**
+ * When initiative is rolled (`initiative.roll`): every round, once for the combat, or at another
+ * moment a future definition names. The scope (who has a value) asks it how to label its rolls.
+ */
+export interface InitiativeRoll {
+  name: string;
+  description: string;
+  /** At the start of a round: whether initiative is rolled (again) now. */
+  due(eng: Engine): boolean;
+  /** Values (and their tie-breaks) are kept across rounds: labels carry no round. */
+  kept: boolean;
+  /** The label of an initiative roll or tie named `what` (`init.<what>`, `r<round>.<what>`). */
+  label(eng: Engine, what: string): string;
+}
+
 /** How the default policy picks a target (`policy[].target`). */
 export interface TargetPicker {
   name: string;

@@ -10,7 +10,7 @@ import type { Cmb, Decl } from './types.js';
 
 function rollInitiative(this: Engine): void {
   const ini = this.rs.initiative;
-  if (ini.def.roll === 'once' && this.initiativeRolled) return;
+  if (!ini.rolls.due(this)) return;
   this.initiativeRolled = true;
   ini.scope.roll(this);
 }
@@ -31,7 +31,7 @@ function sideRank(this: Engine, side: string): number {
 }
 
 function tieLabel(this: Engine, what: string): string {
-  return this.rs.initiative.def.roll === 'once' ? `init.${what}` : `r${this.round}.${what}`;
+  return this.rs.initiative.rolls.label(this, what);
 }
 
 /**
