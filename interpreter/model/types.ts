@@ -268,6 +268,8 @@ export interface Ruleset {
   orderings?: Record<string, Ordering>;
   round: RoundDef;
   procedures?: Record<string, Effect[]>;
+  /** Named expressions, used anywhere an expression is accepted as {"expr": "name"}. */
+  expressions?: Record<string, Expr>;
   actions: Action[];
   triggers?: Trigger[];
   policy: PolicyEntry[];
