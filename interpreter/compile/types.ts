@@ -16,6 +16,7 @@ import type {
   PhaseChoice,
 } from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
+import type { CDeal, CDeck } from './decks.js';
 import type { HoldExpiry, HoldMode, InitiativeRoll, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
 import type { Engine } from '../run/engine.js';
 import type { Frame } from '../run/types.js';
@@ -105,6 +106,8 @@ export interface CompiledRuleset {
     scope: InitiativeScope;
     /** When it is rolled (`initiative.roll`). */
     rolls: InitiativeRoll;
+    /** Cards dealt before the formula is read (`initiative.deal`). */
+    deal: CDeal | null;
     formula: Fn;
     modifiers: Array<{ when: Fn; add: Fn }>;
     judgments: Array<{ def: Judgment; when: Fn; default: Fn }>;
@@ -122,4 +125,6 @@ export interface CompiledRuleset {
   triggersAt: Record<string, Record<string, CTrigger[]> | undefined>;
   policy: CPolicy[];
   end: Array<{ def: EndCondition; when: Fn; winner: Fn }>;
+  /** The ruleset's decks, by id (`decks`). */
+  decks: Map<string, CDeck>;
 }

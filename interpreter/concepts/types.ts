@@ -107,3 +107,21 @@ export interface ReactorsDef {
   /** When someone is damaged, the damaged one may react too (it is one of the "others"). */
   includesDamaged?: boolean;
 }
+
+/** A card as expressions see it (`actor.card`): its id, rank, suit, tags and value (rank × 10 + suit). */
+export interface CardView {
+  id: string;
+  deck: string;
+  rank: number;
+  suit: number;
+  value: number;
+  tags: string[];
+}
+
+/** A built-in set of cards a deck can name (`decks.<id>.cards`), such as the standard 52. */
+export interface CardSet {
+  name: string;
+  description: string;
+  /** The cards of the set, with `jokers` jokers added (if the set has jokers). */
+  cards(jokers: number): Array<{ id: string; rank: number; suit: number; tags: string[] }>;
+}

@@ -76,8 +76,45 @@ export interface InitiativeModifier {
   add: Expr;
 }
 
+/** A card as a deck definition writes it. */
+export interface CardDef {
+  id: string;
+  rank: number;
+  suit?: number;
+  tags?: string[];
+}
+
+/** A deck: a built-in set of cards or the document's own, and when it is reshuffled. */
+export interface DeckDef {
+  description?: string;
+  /** A built-in set ("standard": 52 cards) or the cards themselves. */
+  cards: string | CardDef[];
+  /** With a built-in set: how many jokers to add. */
+  jokers?: number;
+  reshuffle?: {
+    /** "round": every card comes back before each round's deal; "empty" (the default): only when the pile runs out. */
+    every?: 'round' | 'empty';
+    /** When a card with one of these tags is drawn, every card comes back before the next deal. */
+    after?: string[];
+  };
+}
+
+/** Initiative dealt from a deck before the formula is read (the formula reads actor.card). */
+export interface InitiativeDeal {
+  deck: string;
+  /** Cards drawn (default 1); the best is kept unless keep is "all". */
+  count?: Expr;
+  keep?: 'best' | 'all';
+  /** Discard the kept card and draw again while its rank is below this. */
+  redrawBelow?: Expr;
+  /** Combatants with the same (non-null) value share one deal: a group of identical extras. */
+  share?: Expr;
+}
+
 export interface Initiative {
   description?: string;
+  /** Cards dealt to each combatant when initiative is rolled (scope "combatant"). */
+  deal?: InitiativeDeal;
   scope: 'side' | 'combatant' | 'action';
   roll: 'every-round' | 'once';
   formula: Expr;
@@ -238,6 +275,8 @@ export interface Limits {
   actsPerRound?: number;
   reactionDepth?: number;
   expressionSteps?: number;
+  /** A repetition (a repeated group of phases, a redraw) stops after this many times (default 100). */
+  repeats?: number;
 }
 
 export interface Ruleset {
@@ -270,6 +309,8 @@ export interface Ruleset {
   procedures?: Record<string, Effect[]>;
   /** Named expressions, used anywhere an expression is accepted as {"expr": "name"}. */
   expressions?: Record<string, Expr>;
+  /** Decks of cards: finite shared pools drawn without replacement. */
+  decks?: Record<string, DeckDef>;
   actions: Action[];
   triggers?: Trigger[];
   policy: PolicyEntry[];

@@ -6,12 +6,15 @@
 import { num, truthy, type Data } from '../compile/evaluator.js';
 import type { Orderable, OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
+import { dealInitiative } from './decks.js';
 import type { Cmb, Decl } from './types.js';
 
 function rollInitiative(this: Engine): void {
   const ini = this.rs.initiative;
   if (!ini.rolls.due(this)) return;
   this.initiativeRolled = true;
+  // Cards first (initiative.deal): the formula reads actor.card.
+  if (ini.deal) dealInitiative(this, ini.deal);
   ini.scope.roll(this);
 }
 

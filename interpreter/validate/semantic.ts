@@ -11,11 +11,12 @@ import { diceFlow, notationProblem, pinProblem } from './dice-notation.js';
 import { expressions, type Problem } from './expressions.js';
 import { checkNames } from './names.js';
 import { checkNamedExpressions } from './named-expressions.js';
+import { checkDecks } from './decks.js';
 
 export type { Problem };
 
 /** Checks registered beside the ones below, each in its own file: one concept, one line. */
-const RULESET_CHECKS: Array<(rs: Ruleset) => Problem[]> = [checkNames, checkNamedExpressions];
+const RULESET_CHECKS: Array<(rs: Ruleset) => Problem[]> = [checkNames, checkNamedExpressions, checkDecks];
 
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses', 'params']);
