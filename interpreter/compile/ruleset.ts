@@ -16,6 +16,8 @@ import { joinPointer } from '../diagnostics.js';
 import { INITIATIVE_SCOPES } from '../concepts/initiative-scopes/index.js';
 import { INITIATIVE_ROLLS } from '../concepts/initiative-rolls/index.js';
 import { compileDeal, compileDecks } from './decks.js';
+import { compileRepeat } from './repeat.js';
+import { compileMoments } from './moments.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { REACTOR_KINDS, TRIGGER_KINDS } from '../concepts/triggers/index.js';
 import { tieBreakOf } from '../concepts/tie-breaks/index.js';
@@ -152,6 +154,8 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
   const decks = compileDecks(def, ev);
   return {
     decks,
+    repeat: compileRepeat(def, ev),
+    moments: compileMoments(def, ev, procs),
     def,
     overlays: resolved.overlays,
     evaluator: ev,

@@ -17,6 +17,7 @@ import type {
 } from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
 import type { CDeal, CDeck } from './decks.js';
+import type { CMoment } from './moments.js';
 import type { HoldExpiry, HoldMode, InitiativeRoll, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
 import type { Engine } from '../run/engine.js';
 import type { Frame } from '../run/types.js';
@@ -125,6 +126,10 @@ export interface CompiledRuleset {
   triggersAt: Record<string, Record<string, CTrigger[]> | undefined>;
   policy: CPolicy[];
   end: Array<{ def: EndCondition; when: Fn; winner: Fn }>;
+  /** round.repeat: the first and last phase of the repeated group, its condition and the slots it refills. */
+  repeat: { first: string; last: string; while: Fn; refresh: string[] } | null;
+  /** Moments by when they run: "round-start", "round-end", "phase:<id>". */
+  moments: Map<string, CMoment[]>;
   /** The ruleset's decks, by id (`decks`). */
   decks: Map<string, CDeck>;
 }

@@ -164,6 +164,8 @@ export interface RoundDef {
   phaseChoice?: PhaseChoice;
   /** A surprise round before the first: only some act, with fewer slots. */
   surprise?: { description?: string; when: Expr; who: Expr; slots: Record<string, number> };
+  /** Consecutive phases played again while a condition holds (initiative passes). */
+  repeat?: { description?: string; phases: string[]; while: Expr; refresh?: string[] };
 }
 
 export interface Movement {
@@ -206,7 +208,24 @@ export type Effect =
       expires?: 'lost' | 'first-next-round';
     }
   | { op: 'note'; text: string }
-  | { op: 'call'; procedure: string; with?: Record<string, Expr> };
+  | { op: 'call'; procedure: string; with?: Record<string, Expr> }
+  | { op: 'state'; of: 'encounter' | 'side'; side?: Expr; key: string; value?: Expr; add?: Expr };
+
+/** A value kept by a side or the whole encounter (`state`). */
+export interface StateDef {
+  description: string;
+  default?: unknown;
+}
+
+/** Effects run once at a moment of the round (`moments`): for each combatant, each side, or the encounter. */
+export interface MomentDef {
+  id: string;
+  description?: string;
+  at: 'round-start' | 'round-end' | { phaseEnd: string };
+  for: 'each' | 'side' | 'encounter';
+  when?: Expr;
+  effects: Effect[];
+}
 
 export interface Duration {
   /** Rounds the effect lasts, counting the round it starts in as the first. */
@@ -309,6 +328,10 @@ export interface Ruleset {
   procedures?: Record<string, Effect[]>;
   /** Named expressions, used anywhere an expression is accepted as {"expr": "name"}. */
   expressions?: Record<string, Expr>;
+  /** Values kept by each side (`sides.<id>.state.<key>`) and by the encounter (`encounter.<key>`). */
+  state?: { side?: Record<string, StateDef>; encounter?: Record<string, StateDef> };
+  /** Effects that run once at round start, round end or a phase's end. */
+  moments?: MomentDef[];
   /** Decks of cards: finite shared pools drawn without replacement. */
   decks?: Record<string, DeckDef>;
   actions: Action[];

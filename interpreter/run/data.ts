@@ -68,6 +68,7 @@ function baseData(this: Engine): Data {
     lastStanding: s.lastStanding,
     best: s.best,
     everyone: this.everyone,
+    encounter: this.encounterState,
   };
 }
 
@@ -98,6 +99,7 @@ function frameData(this: Engine, f: Frame): Data {
     lastStanding: s.lastStanding,
     best: s.best,
     everyone: this.everyone,
+    encounter: this.encounterState,
     actor: f.actor.view,
     self: f.actor.view,
     target: f.target?.view ?? null,

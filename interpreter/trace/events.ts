@@ -197,6 +197,15 @@ export interface ReshuffleEvent extends EventBase {
   reason: string;
 }
 
+/** A group of phases begins again (round.repeat): an initiative pass. */
+export interface RepeatEvent extends EventBase {
+  type: 'repeat';
+  /** The first phase of the group. */
+  from: string;
+  /** Which time the group is played now: 2 for the second. */
+  count: number;
+}
+
 /** Every event of a trace. */
 export type TraceEvent =
   | CombatStartEvent
@@ -220,7 +229,8 @@ export type TraceEvent =
   | CombatEndEvent
   | WarningEvent
   | DrawEvent
-  | ReshuffleEvent;
+  | ReshuffleEvent
+  | RepeatEvent;
 
 export type EventType = TraceEvent['type'];
 /** The event of type T. */
@@ -272,6 +282,7 @@ export const EVENT_FIELDS = {
   warning: { required: ['message'], optional: [] },
   draw: { required: ['deck', 'label', 'who', 'card', 'kept'], optional: ['pinned'] },
   reshuffle: { required: ['deck', 'reason'], optional: [] },
+  repeat: { required: ['from', 'count'], optional: [] },
 } as const satisfies FieldTable;
 /** Compile-time proof that EVENT_FIELDS lists every field of every event type. */
 export const _complete: Complete<typeof EVENT_FIELDS> = Object.fromEntries(Object.keys(EVENT_FIELDS).map((k) => [k, true])) as Complete<

@@ -101,6 +101,9 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
       case 'draw':
         line(depth, `🂠 ${e.label} = ${e.card}  (deck ${e.deck}, for ${e.who}${e.kept ? '' : ', discarded'}${e.pinned ? ', pinned' : ''})`);
         break;
+      case 'repeat':
+        line(depth, `↻ ${e.from} and the phases after it again (time ${e.count})`);
+        break;
       case 'reshuffle':
         line(depth, `🂠 deck ${e.deck} reshuffled (${e.reason})`);
         break;

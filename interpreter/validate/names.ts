@@ -51,6 +51,7 @@ export const EXPRESSION_VARIABLES = [
   'lastStanding',
   'best',
   'everyone',
+  'encounter',
   ...COMBATANT_VARIABLES,
   'action',
   'local',

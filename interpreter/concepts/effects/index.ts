@@ -14,7 +14,8 @@ import condition from './condition.js';
 import note from './note.js';
 import call from './call.js';
 import hold from './hold.js';
+import state from './state.js';
 
-const OPS = [roll, ifOp, damage, heal, set, adjust, condition, note, call, hold] as EffectDef[];
+const OPS = [roll, ifOp, damage, heal, set, adjust, condition, note, call, hold, state] as EffectDef[];
 
 export const EFFECT_OPS: Record<string, EffectDef> = Object.fromEntries(OPS.map((o) => [o.op, o]));
