@@ -172,6 +172,24 @@ describe('dealing initiative from a deck', () => {
   });
 });
 
+describe('the reshuffle effect', () => {
+  it("brings the discards back at a rule's moment (here: every round end)", () => {
+    const rs = dealt({ cards: Array.from({ length: 6 }, (_, i) => ({ id: `c${i}`, rank: i })) });
+    rs.moments = [{ id: 'shuffle-up', at: 'round-end', for: 'encounter', effects: [{ op: 'reshuffle', deck: 'd' }] }];
+    const ev = events(rs, encounter([['a'], ['b']]), { rounds: 2 });
+    expect(ev.filter((e) => e.type === 'reshuffle').map((e) => [e.round, (e as { reason: string }).reason])).toEqual([
+      [1, 'effect'],
+      [2, 'effect'],
+    ]);
+  });
+
+  it('an unknown deck in an effect is reported with did you mean', () => {
+    const rs = dealt();
+    rs.moments = [{ id: 'shuffle-up', at: 'round-end', for: 'encounter', effects: [{ op: 'reshuffle', deck: 'dd' }] }];
+    expect(checkDecks(rs)).toEqual([{ pointer: '/moments/0/effects/0/deck', message: 'unknown deck "dd"; did you mean "d"?' }]);
+  });
+});
+
 describe('the validator checks decks', () => {
   it('an unknown deck is located, with did you mean', () => {
     const rs = dealt();

@@ -35,6 +35,7 @@ export function checkDecks(rs: Ruleset): Problem[] {
   walk(rs.actions, '/actions');
   walk(rs.triggers ?? [], '/triggers');
   walk(rs.procedures ?? {}, '/procedures');
+  walk(rs.moments ?? [], '/moments');
   for (const [id, d] of Object.entries(decks)) {
     const ptr = joinPointer('/decks', id);
     let tags: Set<string>;

@@ -15,7 +15,8 @@ import note from './note.js';
 import call from './call.js';
 import hold from './hold.js';
 import state from './state.js';
+import reshuffle from './reshuffle.js';
 
-const OPS = [roll, ifOp, damage, heal, set, adjust, condition, note, call, hold, state] as EffectDef[];
+const OPS = [roll, ifOp, damage, heal, set, adjust, condition, note, call, hold, state, reshuffle] as EffectDef[];
 
 export const EFFECT_OPS: Record<string, EffectDef> = Object.fromEntries(OPS.map((o) => [o.op, o]));
