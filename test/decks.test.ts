@@ -12,6 +12,7 @@ import type { Ruleset } from '../interpreter/model/types.js';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 import type { TraceEvent } from '../interpreter/trace/events.js';
 import { checkDecks } from '../interpreter/validate/decks.js';
+import { Session } from '../interpreter/session/session.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIR = mkdtempSync(join(tmpdir(), 'pb-decks-'));
@@ -169,6 +170,26 @@ describe('dealing initiative from a deck', () => {
     ]);
     const ini = new Map(ev.filter((e) => e.type === 'initiative').map((e) => [e.who, e.value]));
     expect(ini.get('b')).toBe(ini.get('c'));
+  });
+});
+
+describe('a table deals its own cards in a session', () => {
+  it('each draw is a pending question for the referee, with the pile as options and the seeded card as default', () => {
+    const program = loadProgram(write(dealt({ cards: 'standard' })));
+    const enc = loadEncounter(encounter([['a'], ['b']]), program);
+    const s = new Session(program, enc, { seed: 1, rounds: 1, modes: { decision: { sides: { referee: 'ask' } } } });
+    const p = s.pending!;
+    expect(p).toMatchObject({ kind: 'decision', label: 'r1.deal.d.a', by: 'referee' });
+    expect((p as { options: string[] }).options).toHaveLength(52);
+    s.answer('QS');
+    expect(s.pending).toMatchObject({ kind: 'decision', label: 'r1.deal.d.b' });
+    expect((s.pending as { options: string[] }).options).not.toContain('QS');
+    s.answer('2C');
+    const dealtCards = s.events.filter((e) => e.type === 'draw').map((e) => [e.who, e.card, e.pinned]);
+    expect(dealtCards).toEqual([
+      ['a', 'QS', true],
+      ['b', '2C', true],
+    ]);
   });
 });
 
