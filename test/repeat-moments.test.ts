@@ -142,3 +142,59 @@ describe('moments and state', () => {
     ]);
   });
 });
+
+describe('the repeat effect', () => {
+  const mini = (): Ruleset => JSON.parse(readFileSync(join(ROOT, 'test/fixtures/bad/mini.json'), 'utf8')) as Ruleset;
+  const MINI_ENC = write({
+    kind: 'encounter',
+    id: 'tough-duel',
+    name: 'Tough duel',
+    ruleset: 'mini',
+    sides: [
+      { id: 'red', combatants: [{ id: 'ann', stats: { hp: 100 } }] },
+      { id: 'blue', combatants: [{ id: 'bob', stats: { hp: 100 } }] },
+    ],
+  });
+  /** mini.json whose hit is an exploding d6: roll again while it shows 6, each roll dealt as damage. */
+  function exploding(): Ruleset {
+    const rs = mini();
+    rs.actions[0]!.effects = [
+      {
+        op: 'repeat',
+        effects: [
+          { op: 'roll', dice: '1d6', as: 'd', label: 'boom' },
+          { op: 'damage', amount: { var: 'local.d.total' } },
+        ],
+        until: { '<': [{ var: 'local.d.total' }, 6] },
+      },
+    ];
+    return rs;
+  }
+  const run1 = (rs: Ruleset, rolls: Record<string, string>) => {
+    const program = loadProgram(write(rs));
+    return run(program, loadEncounter(MINI_ENC, program), { seed: 1, rounds: 1, rolls: new Map(Object.entries(rolls)) }).events;
+  };
+
+  it('repeats until the condition holds: 6, 6, then 2 deals three times', () => {
+    const ev = run1(exploding(), { 'r1.ann.hit.boom': '6', 'r1.ann.hit.boom#2': '6', 'r1.ann.hit.boom#3': '2', 'r1.bob.hit.boom': '3' });
+    const byAnn = ev.filter((e) => e.type === 'damage' && e.by === 'ann').map((e) => (e as { amount: number }).amount);
+    expect(byAnn).toEqual([6, 6, 2]);
+    const byBob = ev.filter((e) => e.type === 'damage' && e.by === 'bob').map((e) => (e as { amount: number }).amount);
+    expect(byBob).toEqual([3]);
+  });
+
+  it('is bounded by limits.repeats, with a warning', () => {
+    const rs = exploding();
+    rs.limits = { repeats: 3 };
+    const sixes = Object.fromEntries(
+      ['', '#2', '#3', '#4'].flatMap((k) => [
+        [`r1.ann.hit.boom${k}`, '6'],
+        [`r1.bob.hit.boom${k}`, '6'],
+      ]),
+    );
+    const ev = run1(rs, sixes);
+    expect(ev.filter((e) => e.type === 'damage' && e.by === 'ann')).toHaveLength(3);
+    const warnings = ev.filter((e) => e.type === 'warning').map((e) => (e as { message: string }).message);
+    expect(warnings).toContain('/actions/0/effects/0: repeated 3 times and "until" never held (limits.repeats); the act goes on');
+  });
+});

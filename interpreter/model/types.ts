@@ -210,7 +210,8 @@ export type Effect =
   | { op: 'note'; text: string }
   | { op: 'call'; procedure: string; with?: Record<string, Expr> }
   | { op: 'state'; of: 'encounter' | 'side'; side?: Expr; key: string; value?: Expr; add?: Expr }
-  | { op: 'reshuffle'; deck: string };
+  | { op: 'reshuffle'; deck: string }
+  | { op: 'repeat'; effects: Effect[]; until: Expr };
 
 /** A value kept by a side or the whole encounter (`state`). */
 export interface StateDef {
