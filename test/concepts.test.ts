@@ -12,6 +12,7 @@ import { EFFECT_OPS } from '../interpreter/concepts/effects/index.js';
 import { HOLD_EXPIRIES } from '../interpreter/concepts/hold-expiry/index.js';
 import { HOLD_MODES } from '../interpreter/concepts/hold-modes/index.js';
 import { INITIATIVE_SCOPES } from '../interpreter/concepts/initiative-scopes/index.js';
+import { INITIATIVE_ROLLS } from '../interpreter/concepts/initiative-rolls/index.js';
 import { ORDER_KEYS } from '../interpreter/concepts/sort-keys/index.js';
 import { TARGET_PICKERS } from '../interpreter/concepts/targets/index.js';
 import { describeTieBreak, TIE_BREAKS } from '../interpreter/concepts/tie-breaks/index.js';
@@ -33,6 +34,7 @@ describe('each concept table matches the names the schema allows', () => {
     ['hold expiries', HOLD_EXPIRIES, d.effectHold.properties.expires.enum],
     ['initiative scopes', INITIATIVE_SCOPES, d.initiative.properties.scope.enum],
     ['declaration times', DECLARE_TIMES, d.ruleset.properties.round.properties.declare.properties.when.enum],
+    ['initiative rolls', INITIATIVE_ROLLS, d.initiative.properties.roll.enum],
     ['trigger kinds', TRIGGER_KINDS, d.trigger.properties.on.enum],
     ['reactors', REACTOR_KINDS, d.trigger.properties.reactors.enum],
     ['target pickers', TARGET_PICKERS, d.policyEntry.properties.target.enum],

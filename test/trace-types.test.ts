@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 import { EVENT_FIELDS, type TraceEvent } from '../interpreter/trace/events.js';
 import { Session } from '../interpreter/session/session.js';
-import { listCases, ROOT } from './support/cases.js';
+import { listCases, listExampleCases, ROOT } from './support/cases.js';
 
 interface Block {
   required?: string[];
@@ -28,7 +28,7 @@ const sorted = (xs: readonly string[]) => [...xs].sort();
 
 function runs(): Array<{ name: string; events: TraceEvent[] }> {
   const out: Array<{ name: string; events: TraceEvent[] }> = [];
-  for (const c of listCases()) {
+  for (const c of [...listCases(), ...listExampleCases()]) {
     const program = loadProgram(
       join(ROOT, c.spec.ruleset),
       (c.spec.with ?? []).map((w) => join(ROOT, w)),

@@ -4,9 +4,9 @@
  * exhausted, a bad dice notation built at run time) is reported at the file, line and pointer
  * of the expression, never as a stack trace.
  */
-import { PhasebookError, type Diagnostic } from '../diagnostics.js';
+import { PhasebookError, joinPointer, type Diagnostic } from '../diagnostics.js';
 import { DiceError, type Dice } from '../dice/index.js';
-import { compileExpression, type EvalContext } from '../expr/index.js';
+import { compileExpression, type CompiledExpr, type EvalContext } from '../expr/index.js';
 import type { ResolvedRuleset } from '../resolve/overlays.js';
 
 export type Data = Record<string, unknown>;
@@ -23,6 +23,16 @@ export class Evaluator {
     this.origin = resolved.origin;
     this.locateIn = resolved.locate;
     this.ctx = { steps: 0, maxSteps, labelPrefix: '' };
+    // Named expressions ({"expr": "name"}): compiled once, read through the context.
+    const named = new Map<string, CompiledExpr>();
+    for (const [name, body] of Object.entries(resolved.ruleset.expressions ?? {})) {
+      const where = this.origin(joinPointer('/expressions', name));
+      named.set(
+        name,
+        compileExpression(body, { file: where.file, pointer: where.pointer, locate: (p: string) => this.locateIn(where.file, p) }),
+      );
+    }
+    if (named.size > 0) this.ctx.named = named;
   }
 
   setDice(dice: Dice): void {

@@ -15,6 +15,10 @@ import type { CAction, CompiledRuleset, CPhase, CTrigger } from './types.js';
 import { joinPointer } from '../diagnostics.js';
 import { DECLARE_TIMES } from '../concepts/declare-times/index.js';
 import { INITIATIVE_SCOPES } from '../concepts/initiative-scopes/index.js';
+import { INITIATIVE_ROLLS } from '../concepts/initiative-rolls/index.js';
+import { compileDeal, compileDecks } from './decks.js';
+import { compileRepeat } from './repeat.js';
+import { compileMoments } from './moments.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { REACTOR_KINDS, TRIGGER_KINDS } from '../concepts/triggers/index.js';
 import { tieBreakOf } from '../concepts/tie-breaks/index.js';
@@ -148,7 +152,11 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
   }
 
   const ini = def.initiative;
+  const decks = compileDecks(def, ev);
   return {
+    decks,
+    repeat: compileRepeat(def, ev),
+    moments: compileMoments(def, ev, procs),
     def,
     overlays: resolved.overlays,
     evaluator: ev,
@@ -164,6 +172,8 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     initiative: {
       def: ini,
       scope: lookup(INITIATIVE_SCOPES, ini.scope, ev, '/initiative/scope', 'initiative scope'),
+      rolls: lookup(INITIATIVE_ROLLS, ini.roll, ev, '/initiative/roll', 'initiative roll'),
+      deal: compileDeal(ini.deal, decks, ev),
       formula: ev.compile(ini.formula, '/initiative/formula'),
       modifiers: (ini.modifiers ?? []).map((m, i) => ({
         when: c(m.when, `/initiative/modifiers/${i}/when`, true),

@@ -16,7 +16,9 @@ import type {
   PhaseChoice,
 } from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
-import type { DeclareTime, HoldExpiry, HoldMode, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
+import type { CDeal, CDeck } from './decks.js';
+import type { CMoment } from './moments.js';
+import type { DeclareTime, HoldExpiry, HoldMode, InitiativeRoll, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
 import type { Engine } from '../run/engine.js';
 import type { Frame } from '../run/types.js';
 
@@ -103,6 +105,10 @@ export interface CompiledRuleset {
   initiative: {
     def: Ruleset['initiative'];
     scope: InitiativeScope;
+    /** When it is rolled (`initiative.roll`). */
+    rolls: InitiativeRoll;
+    /** Cards dealt before the formula is read (`initiative.deal`). */
+    deal: CDeal | null;
     formula: Fn;
     modifiers: Array<{ when: Fn; add: Fn }>;
     judgments: Array<{ def: Judgment; when: Fn; default: Fn }>;
@@ -120,4 +126,10 @@ export interface CompiledRuleset {
   triggersAt: Record<string, Record<string, CTrigger[]> | undefined>;
   policy: CPolicy[];
   end: Array<{ def: EndCondition; when: Fn; winner: Fn }>;
+  /** round.repeat: the first and last phase of the repeated group, its condition and the slots it refills. */
+  repeat: { first: string; last: string; while: Fn; refresh: string[] } | null;
+  /** Moments by when they run: "round-start", "round-end", "phase:<id>". */
+  moments: Map<string, CMoment[]>;
+  /** The ruleset's decks, by id (`decks`). */
+  decks: Map<string, CDeck>;
 }

@@ -76,6 +76,21 @@ export interface DeclareTime {
   checksRequiresWhenDeclared: boolean;
 }
 
+/**
+ * When initiative is rolled (`initiative.roll`): every round, once for the combat, or at another
+ * moment a future definition names. The scope (who has a value) asks it how to label its rolls.
+ */
+export interface InitiativeRoll {
+  name: string;
+  description: string;
+  /** At the start of a round: whether initiative is rolled (again) now. */
+  due(eng: Engine): boolean;
+  /** Values (and their tie-breaks) are kept across rounds: labels carry no round. */
+  kept: boolean;
+  /** The label of an initiative roll or tie named `what` (`init.<what>`, `r<round>.<what>`). */
+  label(eng: Engine, what: string): string;
+}
+
 /** How the default policy picks a target (`policy[].target`). */
 export interface TargetPicker {
   name: string;
@@ -103,4 +118,22 @@ export interface ReactorsDef {
   isTarget?: boolean;
   /** When someone is damaged, the damaged one may react too (it is one of the "others"). */
   includesDamaged?: boolean;
+}
+
+/** A card as expressions see it (`actor.card`): its id, rank, suit, tags and value (rank × 10 + suit). */
+export interface CardView {
+  id: string;
+  deck: string;
+  rank: number;
+  suit: number;
+  value: number;
+  tags: string[];
+}
+
+/** A built-in set of cards a deck can name (`decks.<id>.cards`), such as the standard 52. */
+export interface CardSet {
+  name: string;
+  description: string;
+  /** The cards of the set, with `jokers` jokers added (if the set has jokers). */
+  cards(jokers: number): Array<{ id: string; rank: number; suit: number; tags: string[] }>;
 }

@@ -64,10 +64,31 @@ function unshared<T>(x: T): T {
   return x;
 }
 
+// Named expressions ({"expr": name}): ours looks them up at run time; the reference reads the
+// same expression with each name replaced by its body ("as if written in place").
+const NAMED: Record<string, unknown> = {
+  'plus-a': { '+': [{ var: 'a' }, 1] },
+  'a-or-b': { if: [{ var: 'b' }, { expr: 'plus-a' }, { var: 'a' }] },
+  'roll-b': { roll: ['1d6', 'b'] },
+};
+function inlineNamed(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(inlineNamed);
+  if (typeof x === 'object' && x !== null) {
+    const keys = Object.keys(x);
+    const v = (x as Record<string, unknown>).expr;
+    if (keys.length === 1 && keys[0] === 'expr' && typeof v === 'string' && Object.hasOwn(NAMED, v)) return inlineNamed(NAMED[v]);
+    const out: Record<string, unknown> = {};
+    for (const k of keys) out[k] = inlineNamed((x as Record<string, unknown>)[k]);
+    return out;
+  }
+  return x;
+}
+
 function ours(expr: unknown, data: unknown): Outcome {
   try {
     const f = compileExpression(unshared(expr), { file: 'gen.json', pointer: '' });
     const ctx = createEvalContext({ dice: new Dice(SEED), labelPrefix: LABEL_PREFIX, maxSteps: 1e7 });
+    ctx.named = new Map(Object.entries(NAMED).map(([k, v]) => [k, compileExpression(v, { file: 'named.json', pointer: `/${k}` })]));
     return { threw: false, value: f(data, ctx) };
   } catch (error) {
     return { threw: true, error };
@@ -77,7 +98,7 @@ function ours(expr: unknown, data: unknown): Outcome {
 function reference(expr: unknown, data: unknown): Outcome {
   referenceDice = new Dice(SEED);
   try {
-    return { threw: false, value: jsonLogic.apply(unshared(expr) as never, data) };
+    return { threw: false, value: jsonLogic.apply(inlineNamed(unshared(expr)) as never, data) };
   } catch (error) {
     return { threw: true, error };
   }
@@ -204,6 +225,7 @@ const { expr } = fc.letrec<{ expr: unknown; compound: unknown }>((tie) => {
         .tuple(fc.constantFrom('1d6', '1d10'), fc.constantFrom('shared.a', 'shared.b'))
         .map(([n, l]) => ({ sharedRoll: [n, l] })),
     },
+    { weight: 1, arbitrary: fc.constantFrom(...Object.keys(NAMED)).map((name) => ({ expr: name })) },
     { weight: 1, arbitrary: fc.array(missingKey, { maxLength: 3 }).map((keys) => ({ missing: keys })) },
     { weight: 1, arbitrary: fc.array(path, { maxLength: 3 }).map((keys) => ({ missing: [keys] })) },
     {

@@ -76,8 +76,45 @@ export interface InitiativeModifier {
   add: Expr;
 }
 
+/** A card as a deck definition writes it. */
+export interface CardDef {
+  id: string;
+  rank: number;
+  suit?: number;
+  tags?: string[];
+}
+
+/** A deck: a built-in set of cards or the document's own, and when it is reshuffled. */
+export interface DeckDef {
+  description?: string;
+  /** A built-in set ("standard": 52 cards) or the cards themselves. */
+  cards: string | CardDef[];
+  /** With a built-in set: how many jokers to add. */
+  jokers?: number;
+  reshuffle?: {
+    /** "round": every card comes back before each round's deal; "empty" (the default): only when the pile runs out. */
+    every?: 'round' | 'empty';
+    /** When a card with one of these tags is drawn, every card comes back before the next deal. */
+    after?: string[];
+  };
+}
+
+/** Initiative dealt from a deck before the formula is read (the formula reads actor.card). */
+export interface InitiativeDeal {
+  deck: string;
+  /** Cards drawn (default 1); the best is kept unless keep is "all". */
+  count?: Expr;
+  keep?: 'best' | 'all';
+  /** Discard the kept card and draw again while its rank is below this. */
+  redrawBelow?: Expr;
+  /** Combatants with the same (non-null) value share one deal: a group of identical extras. */
+  share?: Expr;
+}
+
 export interface Initiative {
   description?: string;
+  /** Cards dealt to each combatant when initiative is rolled (scope "combatant"). */
+  deal?: InitiativeDeal;
   scope: 'side' | 'combatant' | 'action';
   roll: 'every-round' | 'once';
   formula: Expr;
@@ -127,6 +164,8 @@ export interface RoundDef {
   phaseChoice?: PhaseChoice;
   /** A surprise round before the first: only some act, with fewer slots. */
   surprise?: { description?: string; when: Expr; who: Expr; slots: Record<string, number> };
+  /** Consecutive phases played again while a condition holds (initiative passes). */
+  repeat?: { description?: string; phases: string[]; while: Expr; refresh?: string[] };
 }
 
 export interface Movement {
@@ -169,7 +208,26 @@ export type Effect =
       expires?: 'lost' | 'first-next-round';
     }
   | { op: 'note'; text: string }
-  | { op: 'call'; procedure: string; with?: Record<string, Expr> };
+  | { op: 'call'; procedure: string; with?: Record<string, Expr> }
+  | { op: 'state'; of: 'encounter' | 'side'; side?: Expr; key: string; value?: Expr; add?: Expr }
+  | { op: 'reshuffle'; deck: string }
+  | { op: 'repeat'; effects: Effect[]; until: Expr };
+
+/** A value kept by a side or the whole encounter (`state`). */
+export interface StateDef {
+  description: string;
+  default?: unknown;
+}
+
+/** Effects run once at a moment of the round (`moments`): for each combatant, each side, or the encounter. */
+export interface MomentDef {
+  id: string;
+  description?: string;
+  at: 'round-start' | 'round-end' | { phaseEnd: string };
+  for: 'each' | 'side' | 'encounter';
+  when?: Expr;
+  effects: Effect[];
+}
 
 export interface Duration {
   /** Rounds the effect lasts, counting the round it starts in as the first. */
@@ -238,6 +296,8 @@ export interface Limits {
   actsPerRound?: number;
   reactionDepth?: number;
   expressionSteps?: number;
+  /** A repetition (a repeated group of phases, a redraw) stops after this many times (default 100). */
+  repeats?: number;
 }
 
 export interface Ruleset {
@@ -268,6 +328,14 @@ export interface Ruleset {
   orderings?: Record<string, Ordering>;
   round: RoundDef;
   procedures?: Record<string, Effect[]>;
+  /** Named expressions, used anywhere an expression is accepted as {"expr": "name"}. */
+  expressions?: Record<string, Expr>;
+  /** Values kept by each side (`sides.<id>.state.<key>`) and by the encounter (`encounter.<key>`). */
+  state?: { side?: Record<string, StateDef>; encounter?: Record<string, StateDef> };
+  /** Effects that run once at round start, round end or a phase's end. */
+  moments?: MomentDef[];
+  /** Decks of cards: finite shared pools drawn without replacement. */
+  decks?: Record<string, DeckDef>;
   actions: Action[];
   triggers?: Trigger[];
   policy: PolicyEntry[];

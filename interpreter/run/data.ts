@@ -68,6 +68,7 @@ function baseData(this: Engine): Data {
     lastStanding: s.lastStanding,
     best: s.best,
     everyone: this.everyone,
+    encounter: this.encounterState,
   };
 }
 

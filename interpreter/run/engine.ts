@@ -31,6 +31,7 @@ import { triggerMethods } from './triggers.js';
 import { holdMethods } from './holds.js';
 import { effectMethods } from './effects.js';
 import { conditionMethods } from './conditions.js';
+import { momentMethods } from './moments.js';
 import { attachHost } from './host-ops.js';
 
 export { DEFAULT_LIMITS, ENCOUNTER_FILE, type RunOptions, type RunResult, type Cmb } from './types.js';
@@ -52,6 +53,7 @@ const ENGINE_METHODS = {
   ...holdMethods, // holding, delaying and resuming a turn
   ...effectMethods, // what effects do: damage, heal, set, adjust, conditions
   ...conditionMethods, // conditions and temporary changes running out
+  ...momentMethods, // side and encounter state, effects at round start, round end, a phase's end
 };
 type EngineMethods = typeof ENGINE_METHODS;
 
@@ -106,6 +108,8 @@ export class Engine {
   sideSummary: { sideList: unknown[]; standingSides: number; lastStanding: string | null; best: Record<string, string | null> } | null =
     null;
   everyone: unknown[] = [];
+  /** Values kept by the whole encounter (`state.encounter`), read as `encounter.<key>`. */
+  encounterState: Record<string, unknown> = {};
   /** The battle line: bumped whenever a position or an out-of-the-fight flag changes. */
   lineVersion = 0;
   lineIndex: LineIndex<Cmb> | null = null;
@@ -129,6 +133,7 @@ export class Engine {
     this.choices = choices;
     this.maxRounds = Math.min(1000, opts.rounds ?? rs.limits.rounds ?? DEFAULT_LIMITS.rounds);
     this.setup();
+    this.initState();
     if (opts.host) attachHost(this, opts.host);
   }
 }

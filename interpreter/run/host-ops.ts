@@ -230,7 +230,7 @@ function join(e: Engine, sideId: string, spec: Extract<Intervention, { op: 'join
   // Initiative by the ruleset's rules: a combatant's own roll, or its side's.
   const ini = e.rs.initiative;
   if (ini.def.scope === 'combatant') {
-    const value = e.initiativeValue(`init.${c.id}`, { actor: view }, ini.def.roll === 'once');
+    const value = e.initiativeValue(`init.${c.id}`, { actor: view }, ini.rolls.kept);
     c.initiative = value;
     view.initiative = value;
     view.initiativeAtRoundStart = value;

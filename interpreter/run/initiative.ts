@@ -6,12 +6,15 @@
 import { num, truthy, type Data } from '../compile/evaluator.js';
 import type { Orderable, OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
+import { dealInitiative } from './decks.js';
 import type { Cmb, Decl } from './types.js';
 
 function rollInitiative(this: Engine): void {
   const ini = this.rs.initiative;
-  if (ini.def.roll === 'once' && this.initiativeRolled) return;
+  if (!ini.rolls.due(this)) return;
   this.initiativeRolled = true;
+  // Cards first (initiative.deal): the formula reads actor.card.
+  if (ini.deal) dealInitiative(this, ini.deal);
   ini.scope.roll(this);
 }
 
@@ -31,7 +34,7 @@ function sideRank(this: Engine, side: string): number {
 }
 
 function tieLabel(this: Engine, what: string): string {
-  return this.rs.initiative.def.roll === 'once' ? `init.${what}` : `r${this.round}.${what}`;
+  return this.rs.initiative.rolls.label(this, what);
 }
 
 /**

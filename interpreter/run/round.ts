@@ -5,6 +5,7 @@ import type { CPhase } from '../compile/types.js';
 import { orderIntoGroups, type Orderable } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
+import { repeatAfter } from './repeat.js';
 import type { Cmb, RunResult } from './types.js';
 
 /** Thrown to unwind when the fight ends. Not an Error: no stack trace is captured (it is thrown once per combat). */
@@ -70,6 +71,7 @@ function playRound(this: Engine): void {
   this.sideSummary = null;
   this.emit('round.start');
   this.expire('round-start');
+  this.runMoments('round-start');
   this.rollInitiative();
   for (const c of this.cmbs) c.view.initiativeAtRoundStart = c.view.initiative;
   // The surprise round: only those it names act.
@@ -90,6 +92,7 @@ function playRound(this: Engine): void {
   const everyone = new Set(this.cmbs);
   for (const phase of this.rs.finally) this.playPhase(phase, everyone);
   this.phase = this.step = this.turn = undefined;
+  this.runMoments('round-end');
   // Temporary adjustments end first: "highest + 1" for a held-over delayer counts without them.
   this.expire('round-end');
   this.expireHolds();
@@ -109,6 +112,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   }
   const phases = this.rs.phaseChoice ? this.rs.phases.slice() : this.rs.phases;
   let chosen = false;
+  const repeated = { n: 0 };
   for (let i = 0; i < phases.length; i++) {
     if ([...members].every((c) => this.endedTurn.has(c))) break;
     if (!chosen && who && this.rs.phaseChoice?.phases.has(phases[i]!.def.id)) {
@@ -116,6 +120,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
       this.choosePhaseOrder(phases, i, who);
     }
     this.playPhase(phases[i]!, members);
+    i = repeatAfter(this, phases, i, members, repeated);
   }
   this.phase = outer.phase;
   this.step = outer.step;
@@ -140,6 +145,7 @@ function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
     }
   }
+  this.runMoments(`phase:${phase.def.id}`);
 }
 
 /**

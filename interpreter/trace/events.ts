@@ -177,6 +177,35 @@ export interface InterventionEvent extends EventBase {
   side?: string;
 }
 
+/** A card drawn from a deck (label `<r>.deal.<deck>.<who>`; pinned with a decision of that label). */
+export interface DrawEvent extends EventBase {
+  type: 'draw';
+  deck: string;
+  label: string;
+  /** Who it was drawn for (`a+b` when a group shares the deal). */
+  who: string;
+  card: string;
+  /** The card was kept (false: discarded, as the worse of several or below the redraw value). */
+  kept: boolean;
+  pinned?: boolean;
+}
+/** The cards of a deck came back into its pile. */
+export interface ReshuffleEvent extends EventBase {
+  type: 'reshuffle';
+  deck: string;
+  /** Why: "round" (every round), "after" (a card such as a joker was drawn), "empty" (the pile ran out), "effect". */
+  reason: string;
+}
+
+/** A group of phases begins again (round.repeat): an initiative pass. */
+export interface RepeatEvent extends EventBase {
+  type: 'repeat';
+  /** The first phase of the group. */
+  from: string;
+  /** Which time the group is played now: 2 for the second. */
+  count: number;
+}
+
 /** Every event of a trace. */
 export type TraceEvent =
   | CombatStartEvent
@@ -198,7 +227,10 @@ export type TraceEvent =
   | InterventionEvent
   | RoundEndEvent
   | CombatEndEvent
-  | WarningEvent;
+  | WarningEvent
+  | DrawEvent
+  | ReshuffleEvent
+  | RepeatEvent;
 
 export type EventType = TraceEvent['type'];
 /** The event of type T. */
@@ -248,6 +280,9 @@ export const EVENT_FIELDS = {
   'round.end': { required: [], optional: [] },
   'combat.end': { required: ['winner', 'reason'], optional: [] },
   warning: { required: ['message'], optional: [] },
+  draw: { required: ['deck', 'label', 'who', 'card', 'kept'], optional: ['pinned'] },
+  reshuffle: { required: ['deck', 'reason'], optional: [] },
+  repeat: { required: ['from', 'count'], optional: [] },
 } as const satisfies FieldTable;
 /** Compile-time proof that EVENT_FIELDS lists every field of every event type. */
 export const _complete: Complete<typeof EVENT_FIELDS> = Object.fromEntries(Object.keys(EVENT_FIELDS).map((k) => [k, true])) as Complete<

@@ -98,6 +98,15 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
         line(depth, `🎲 ${e.label} = ${e.total}  (${e.expr}: ${e.dice.join(',')})${e.pinned ? ' pinned' : ''}`);
         break;
       }
+      case 'draw':
+        line(depth, `🂠 ${e.label} = ${e.card}  (deck ${e.deck}, for ${e.who}${e.kept ? '' : ', discarded'}${e.pinned ? ', pinned' : ''})`);
+        break;
+      case 'repeat':
+        line(depth, `↻ ${e.from} and the phases after it again (time ${e.count})`);
+        break;
+      case 'reshuffle':
+        line(depth, `🂠 deck ${e.deck} reshuffled (${e.reason})`);
+        break;
       case 'decision':
         line(depth, `⚖ ${e.label} = ${e.chosen}  (${e.options.join(' | ')}; by ${e.by}${e.pinned ? ', pinned' : ', default'})`);
         break;

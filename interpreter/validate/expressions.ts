@@ -54,7 +54,9 @@ export function* expressions(rs: Ruleset): Generator<[unknown, string]> {
       else yield* walk(child, p, k);
     }
   }
-  const { $schema: _s, options: _o, decisions: _d, source: _src, ...rest } = rs as unknown as Record<string, unknown>;
+  const { $schema: _s, options: _o, decisions: _d, source: _src, expressions: named, ...rest } = rs as unknown as Record<string, unknown>;
+  // Named expressions: each body is an expression, whatever its operators are called.
+  if (isObject(named)) for (const [name, body] of Object.entries(named)) yield [body, joinPointer('/expressions', name)];
   void _s;
   void _o;
   void _d;

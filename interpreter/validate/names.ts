@@ -28,6 +28,8 @@ export const BUILTIN_COMBATANT_FIELDS = [
   'engagedAtRoundStart',
   'initiative',
   'position',
+  'card',
+  'cards',
 ] as const;
 
 /** Variables that hold one combatant's view, where they are defined. */
@@ -49,6 +51,7 @@ export const EXPRESSION_VARIABLES = [
   'lastStanding',
   'best',
   'everyone',
+  'encounter',
   ...COMBATANT_VARIABLES,
   'action',
   'local',

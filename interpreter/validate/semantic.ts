@@ -10,11 +10,14 @@ import { joinPointer } from '../diagnostics.js';
 import { diceFlow, notationProblem, pinProblem } from './dice-notation.js';
 import { expressions, type Problem } from './expressions.js';
 import { checkNames } from './names.js';
+import { checkNamedExpressions } from './named-expressions.js';
+import { checkDecks } from './decks.js';
+import { checkState } from './state.js';
 
 export type { Problem };
 
 /** Checks registered beside the ones below, each in its own file: one concept, one line. */
-const RULESET_CHECKS: Array<(rs: Ruleset) => Problem[]> = [checkNames];
+const RULESET_CHECKS: Array<(rs: Ruleset) => Problem[]> = [checkNames, checkNamedExpressions, checkDecks, checkState];
 
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses', 'params']);

@@ -60,6 +60,28 @@ export function listCases(): GoldenCase[] {
   return out;
 }
 
+/** Example packs (examples/packs/<pack>/): their golden cases live in cases/<case>/, in the same form. */
+export const EXAMPLE_PACKS = join(ROOT, 'examples', 'packs');
+
+export function listExampleCases(): GoldenCase[] {
+  const out: GoldenCase[] = [];
+  if (!existsSync(EXAMPLE_PACKS)) return out;
+  for (const pack of readdirSync(EXAMPLE_PACKS).sort()) {
+    const casesDir = join(EXAMPLE_PACKS, pack, 'cases');
+    if (!existsSync(casesDir)) continue;
+    for (const c of readdirSync(casesDir).sort()) {
+      const dir = join(casesDir, c);
+      out.push({
+        name: `${pack}/${c}`,
+        dir,
+        spec: JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8')) as CaseSpec,
+        encounterPath: join(dir, 'encounter.json'),
+      });
+    }
+  }
+  return out;
+}
+
 /** The acts of a run in the golden-case notation. */
 export function actsOf(events: readonly TraceEvent[], only?: CaseSpec['only']): string[] {
   const out: string[] = [];

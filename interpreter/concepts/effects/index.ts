@@ -14,7 +14,10 @@ import condition from './condition.js';
 import note from './note.js';
 import call from './call.js';
 import hold from './hold.js';
+import state from './state.js';
+import reshuffle from './reshuffle.js';
+import repeat from './repeat.js';
 
-const OPS = [roll, ifOp, damage, heal, set, adjust, condition, note, call, hold] as EffectDef[];
+const OPS = [roll, ifOp, damage, heal, set, adjust, condition, note, call, hold, state, reshuffle, repeat] as EffectDef[];
 
 export const EFFECT_OPS: Record<string, EffectDef> = Object.fromEntries(OPS.map((o) => [o.op, o]));

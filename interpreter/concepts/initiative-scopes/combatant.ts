@@ -5,7 +5,7 @@ export default {
   name: 'combatant',
   description: 'Each combatant has its own initiative.',
   roll(eng) {
-    const once = eng.rs.initiative.def.roll === 'once';
+    const once = eng.rs.initiative.rolls.kept;
     for (const c of eng.cmbs) {
       const value = eng.initiativeValue(`init.${c.id}`, { actor: c.view }, once);
       c.initiative = value;

@@ -36,7 +36,7 @@ export default {
       for (const s of eng.sides) s.initiative = null;
     } else {
       const items: Orderable[] = eng.sides.map((s) => {
-        const value = eng.initiativeValue(`initiative.${s.id}`, { side: s.view }, ini.def.roll === 'once');
+        const value = eng.initiativeValue(`initiative.${s.id}`, { side: s.view }, ini.rolls.kept);
         s.initiative = value;
         return { id: s.id, listing: s.index, side: s.id, initiative: value, declSeq: 0, data: () => ({}) };
       });

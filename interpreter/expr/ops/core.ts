@@ -42,6 +42,10 @@ export interface EvalContext {
   steps: number;
   /** Budget for `steps`. */
   maxSteps: number;
+  /** The ruleset's named expressions, for {"expr": "name"} (ops/named.ts). */
+  named?: ReadonlyMap<string, CompiledExpr>;
+  /** How deep named expressions are using each other right now. */
+  namedDepth?: number;
 }
 
 export type CompiledExpr = (data: unknown, ctx: EvalContext) => unknown;

@@ -22,6 +22,7 @@ import { allOp, filterOp, mapOp, noneOp, reduceOp, someOp } from './iterate.js';
 import { andOp, ifOp, notNotOp, notOp, orOp, ternaryOp } from './logic.js';
 import { rollOp, sharedRollOp } from './roll.js';
 import { catOp, substrOp } from './string.js';
+import { exprOp } from './named.js';
 import type { OpDefinition } from './core.js';
 
 const TABLE: readonly OpDefinition[] = [
@@ -73,6 +74,7 @@ const TABLE: readonly OpDefinition[] = [
   clampOp,
   rollOp,
   sharedRollOp,
+  exprOp,
 ];
 
 export const BUILTIN_OPS: ReadonlyMap<string, OpDefinition> = new Map(TABLE.map((op) => [op.name, op]));
