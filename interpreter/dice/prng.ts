@@ -265,7 +265,7 @@ export function rollFromState(state: Int32Array, sides: readonly number[], out: 
   let b = h2 | 0;
   let c = h3 | 0;
   let d = h4 | 0;
-  let t = 0;
+  let t: number;
   for (let i = 0; i < WARM_UP; i++) {
     t = (((a + b) | 0) + d) | 0;
     d = (d + 1) | 0;
