@@ -117,7 +117,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   const phases = this.rs.phaseChoice ? this.rs.phases.slice() : this.rs.phases;
   let chosen = false;
   for (let i = 0; i < phases.length; i++) {
-    if ([...members].every((c) => this.endedTurn.has(c))) break;
+    if (allEnded(this, members)) break;
     if (!chosen && who && this.rs.phaseChoice?.phases.has(phases[i]!.def.id)) {
       chosen = true;
       this.choosePhaseOrder(phases, i, who);
@@ -131,6 +131,12 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   if (who && outer.turn !== undefined) this.emit('turn.start', { who: outer.turn.split('+'), continued: true });
 }
 
+/** Whether every member's turn has ended (no copy of the set: this is asked before each phase). */
+function allEnded(eng: Engine, members: Set<Cmb>): boolean {
+  for (const c of members) if (!eng.endedTurn.has(c)) return false;
+  return true;
+}
+
 function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
   if (!alwaysTrue(phase.when) && !truthy(phase.when(this.baseData()))) return;
   this.phase = phase.def.id;
@@ -138,7 +144,8 @@ function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
   this.emit('phase.start');
   this.expire({ phase: phase.def.id });
   const def = this.rs.def;
-  const active = new Set([...members].filter((c) => !this.endedTurn.has(c)));
+  const active = new Set<Cmb>();
+  for (const c of members) if (!this.endedTurn.has(c)) active.add(c);
   if (def.round.declare.when === 'phase-start') this.declare([...active], phase.def.id);
   else for (const c of active) if (this.resuming.has(c)) this.declareMissing(c, phase.def.id);
   for (const step of phase.steps) this.playStep(step, active);
