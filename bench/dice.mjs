@@ -26,16 +26,16 @@ const cpu = () => {
 
 const OSE = ['phased-round', 'crossbow-speed', 'two-handed-last'].map((o) => join(ROOT, 'rulesets/ose/overlays', `${o}.json`));
 const CASES = [
-  [join(ROOT, 'rulesets/ose/ose.json'), OSE, join(ROOT, 'bench/encounters/ose-phased-6v6.json')],
-  [join(ROOT, 'rulesets/d20-srd/d20-srd.json'), [], join(ROOT, 'bench/encounters/d20-4v4.json')],
+  { ruleset: join(ROOT, 'rulesets/ose/ose.json'), overlays: OSE, encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json') },
+  { ruleset: join(ROOT, 'rulesets/d20-srd/d20-srd.json'), overlays: [], encounter: join(ROOT, 'bench/encounters/d20-4v4.json') },
 ];
 
 /** The roll sequences of real combats: [[label, notation], …] per combat, labels without #n. */
 export function rollSequences(seeds = 20) {
   const out = [];
-  for (const [rs, ov, e] of CASES) {
-    const program = loadProgram(rs, ov);
-    const enc = loadEncounter(e, program);
+  for (const c of CASES) {
+    const program = loadProgram(c.ruleset, c.overlays);
+    const enc = loadEncounter(c.encounter, program);
     for (let s = 1; s <= seeds; s++) {
       const rolls = run(program, enc, { seed: s }).events.filter((x) => x.type === 'roll');
       out.push(rolls.map((x) => [x.label.replace(/#\d+$/, ''), x.expr]));
