@@ -2,6 +2,10 @@
  * Benchmark 1: the interpreter against a hand-written TypeScript baseline of the same rules
  * (bench/baseline/*.ts, compiled to dist/bench/baseline), in one process, alternating batches.
  *
+ * The baseline is timed twice: with its own fast dice (one sfc32 stream per combat), and with the
+ * project's labelled dice and the interpreter's labels (the same-dice baseline, issue 9 goal 1),
+ * which separates what the dice cost from what the engine costs.
+ *
  * Honesty checks, both printed:
  * - exact replay: the baseline driven by the project's labelled dice (the same dice the
  *   interpreter rolls for the same seed) must end every combat exactly as the interpreter does —
@@ -22,6 +26,21 @@ const label = (r, a, b, c) => `${r === ONCE ? 'init' : `r${r}`}.${a}.${b}${c ? `
 function labelledRoller(seed) {
   const dice = new Dice(seed);
   return { roll: (spec, r, a, b, c) => dice.roll(label(r, a, b, c), spec.text).total };
+}
+
+/**
+ * The same labelled dice for the timed same-dice baseline, called the way the engine calls them:
+ * the label in two parts (`r2.w-bow-1.shoot` and `attack`, Dice.rollIn). One roller per combat
+ * (a new Dice per seed, as the interpreter makes one per combat).
+ */
+class SameDiceRoller {
+  reseed(seed) {
+    this.dice = new Dice(seed);
+  }
+  roll(spec, r, a, b, c) {
+    const round = r === ONCE ? 'init' : `r${r}`;
+    return (c ? this.dice.rollIn(`${round}.${a}.${b}`, c, spec.text) : this.dice.rollIn(`${round}.${a}`, b, spec.text)).total;
+  }
 }
 
 /** Hit points at the end of an interpreter run: the starting value, then each damage event's. */
@@ -53,8 +72,15 @@ export async function interpVsBaseline({
   // 1. Exact replay with the same labelled dice.
   let identical = 0;
   const mismatches = [];
+  const replayRoller = new SameDiceRoller();
   for (let s = 1; s <= exactSeeds; s++) {
-    const o = base.run(labelledRoller(s));
+    // Every other seed through Dice.roll with the joined label, the others through Dice.rollIn.
+    let roller = labelledRoller(s);
+    if (s % 2 === 0) {
+      replayRoller.reseed(s);
+      roller = replayRoller;
+    }
+    const o = base.run(roller);
     const r = run(program, enc, { seed: s });
     const bw = o.winner < 0 ? null : sideIds[o.winner];
     const ihp = finalHp(r.events, startHp);
@@ -75,8 +101,16 @@ export async function interpVsBaseline({
     rng.reseed(bSeed++);
     base.run(rng);
   }
+  const same = new SameDiceRoller();
+  for (let t0 = now(), s = 3_000_000; now() - t0 < 800; s++) {
+    same.reseed(s);
+    base.run(same);
+  }
   const interp = { runs: 0, ms: 0, rates: [], wins: 0, draws: 0, rounds: [] };
   const hand = { runs: 0, ms: 0, rates: [], wins: 0, draws: 0, rounds: [] };
+  const handSame = { runs: 0, ms: 0, rates: [] };
+  const sameRatios = [];
+  let sSeed = 1;
   iSeed = 1;
   bSeed = 1;
   const ratios = [];
@@ -116,7 +150,24 @@ export async function interpVsBaseline({
     const bRate = (n * 1000) / (t - t0);
     hand.rates.push(bRate);
     ratios.push(iRate / bRate);
+    gc();
+    n = 0;
+    t0 = now();
+    do {
+      for (let k = 0; k < 16; k++) {
+        same.reseed(sSeed++);
+        base.run(same);
+        n++;
+      }
+      t = now();
+    } while (t - t0 < batchMs);
+    handSame.runs += n;
+    handSame.ms += t - t0;
+    const sRate = (n * 1000) / (t - t0);
+    handSame.rates.push(sRate);
+    sameRatios.push(iRate / sRate);
   }
+  const sameRate = (handSame.runs * 1000) / handSame.ms;
   const iRate = (interp.runs * 1000) / interp.ms;
   const bRate = (hand.runs * 1000) / hand.ms;
   const win = twoProportion(interp.wins, interp.runs, hand.wins, hand.runs);
@@ -140,6 +191,13 @@ export async function interpVsBaseline({
       combatsPerSecond: round(bRate, 1),
       batchMedian: round(median(hand.rates), 1),
     },
+    baselineSameDice: {
+      dice: "the project's labelled Dice, the interpreter's labels (Dice.rollIn), a new Dice per combat",
+      combats: handSame.runs,
+      seconds: round(handSame.ms / 1000, 2),
+      combatsPerSecond: round(sameRate, 1),
+      batchMedian: round(median(handSame.rates), 1),
+    },
     ratio: round(iRate / bRate, 4),
     ratioBatches: {
       n: ratios.length,
@@ -147,7 +205,16 @@ export async function interpVsBaseline({
       min: round(Math.min(...ratios), 4),
       max: round(Math.max(...ratios), 4),
     },
-    goal: { ratioAtLeast: 0.5, met: iRate / bRate >= 0.5 },
+    ratioSameDice: round(iRate / sameRate, 4),
+    ratioSameDiceBatches: {
+      n: sameRatios.length,
+      median: round(median(sameRatios), 4),
+      min: round(Math.min(...sameRatios), 4),
+      max: round(Math.max(...sameRatios), 4),
+    },
+    /** What the labelled dice cost the hand-written program: its rate with them / with one fast stream. */
+    sameDiceBaselineVsFast: round(sameRate / bRate, 4),
+    goal: { ratioSameDiceAtLeast: 0.5, met: iRate / sameRate >= 0.5 },
     exactReplay: { seeds: exactSeeds, identical, mismatches },
     distribution: {
       test: 'two-proportion z-test (win, draw), Welch z-test (mean rounds); agree when |z| < 3',
@@ -160,6 +227,11 @@ export async function interpVsBaseline({
   log(
     `  interpreter ${result.interpreter.combatsPerSecond} combats/s, baseline ${result.baseline.combatsPerSecond} combats/s, ratio ${result.ratio} ` +
       `(batches: median ${result.ratioBatches.median}, ${result.ratioBatches.min}–${result.ratioBatches.max})`,
+  );
+  log(
+    `  same-dice baseline ${result.baselineSameDice.combatsPerSecond} combats/s (${result.sameDiceBaselineVsFast}× the fast one); ` +
+      `interpreter / same-dice baseline ${result.ratioSameDice} (batches: median ${result.ratioSameDiceBatches.median}, ` +
+      `${result.ratioSameDiceBatches.min}–${result.ratioSameDiceBatches.max})`,
   );
   log(
     `  distribution: win(${sideIds[0]}) ${result.distribution.winRate.interpreter} vs ${result.distribution.winRate.baseline} (z ${result.distribution.winRate.z}), ` +

@@ -3,7 +3,7 @@
  * `npm run bench`: Phasebook's benchmarks. Prints a table and the JSON, and writes the JSON to
  * bench/results/<timestamp>.json and bench/results/latest.json. See bench/README.md.
  *
- *   node --expose-gc bench/run.mjs [--quick] [--only interp,expr,scaling,throughput] [--exact N]
+ *   node --expose-gc bench/run.mjs [--quick] [--only dice,interp,expr,scaling,throughput,startup] [--exact N]
  *
  * --only also takes `session` (benchmark 6, the auto-mode session's overhead).
  * --quick runs every benchmark briefly (a smoke test; its figures are not the reported ones).
@@ -21,6 +21,7 @@ import { expressions } from './expressions.mjs';
 import { scaling } from './scaling.mjs';
 import { throughput } from './throughput.mjs';
 import { sessionOverhead } from './session-overhead.mjs';
+import { diceBench } from './dice.mjs';
 import { ROOT, fmt, slope } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -55,6 +56,11 @@ const results = {
     uncommittedChanges: (git('status', '--porcelain', '--', 'interpreter', 'bench') ?? '').split('\n').filter(Boolean).length,
   },
 };
+
+if (want('dice')) {
+  log('0. labelled dice: this build against the old algorithm (bench/dice-reference.mjs)');
+  results.dice = await diceBench({ seconds: quick ? 1 : 6, log });
+}
 
 if (want('interp')) {
   log('1. interpreter vs hand-written baseline');
@@ -135,8 +141,9 @@ results.environment.loadAverageAtEnd = loadavg().map((x) => Math.round(x * 100) 
 results.seconds = Math.round((Date.now() - started.getTime()) / 100) / 10;
 results.goals = {
   ...(results.interpreterVsBaseline
-    ? Object.fromEntries(results.interpreterVsBaseline.map((r) => [`interpreter ≥ 0.5× baseline (${r.name})`, r.goal.met]))
+    ? Object.fromEntries(results.interpreterVsBaseline.map((r) => [`interpreter ≥ 0.5× same-dice baseline (${r.name})`, r.goal.met]))
     : {}),
+  ...(results.dice ? { 'labelled dice ≥ 3× cheaper per roll': results.dice.goal.met } : {}),
   ...(results.expressions ? { 'compiled expressions ≥ 20× json-logic-js': results.expressions.goal.met } : {}),
   ...(results.scaling ? { 'time per round no worse than n log n': results.scaling.goal.met } : {}),
   ...(results.sessionOverhead ? { 'auto-mode session overhead ≤ 5%': results.sessionOverhead.goal.met } : {}),
@@ -145,13 +152,33 @@ results.goals = {
 // ---------------------------------------------------------------- table
 const rows = [];
 const row = (bench, what, value, goal = '') => rows.push([bench, what, value, goal]);
-for (const r of results.interpreterVsBaseline ?? []) {
-  row(`1 ${r.name}`, 'interpreter', `${fmt(r.interpreter.combatsPerSecond, 1)} combats/s`);
-  row('', 'hand-written baseline', `${fmt(r.baseline.combatsPerSecond, 1)} combats/s`);
+if (results.dice) {
+  const d = results.dice;
+  row('0 labelled dice', 'old / new ns per roll (CPU time)', `${d.oldNsPerRoll} / ${d.newNsPerRoll} ns`);
   row(
     '',
-    'ratio (batches median, min–max)',
+    'cheaper (batches median, min–max)',
+    `${d.cheaper}× (${d.batches.median}, ${d.batches.min}–${d.batches.max})`,
+    `≥ 3×: ${d.goal.met ? 'met' : 'NOT met'}; ${d.identicalRolls} rolls identical`,
+  );
+}
+for (const r of results.interpreterVsBaseline ?? []) {
+  row(`1 ${r.name}`, 'interpreter', `${fmt(r.interpreter.combatsPerSecond, 1)} combats/s`);
+  row('', 'hand-written baseline, fast dice', `${fmt(r.baseline.combatsPerSecond, 1)} combats/s`);
+  row(
+    '',
+    'hand-written baseline, labelled dice',
+    `${fmt(r.baselineSameDice.combatsPerSecond, 1)} combats/s (${r.sameDiceBaselineVsFast}× fast)`,
+  );
+  row(
+    '',
+    'ratio to fast baseline (batches median, min–max)',
     `${r.ratio} (${r.ratioBatches.median}, ${r.ratioBatches.min}–${r.ratioBatches.max})`,
+  );
+  row(
+    '',
+    'ratio to same-dice baseline (batches median, min–max)',
+    `${r.ratioSameDice} (${r.ratioSameDiceBatches.median}, ${r.ratioSameDiceBatches.min}–${r.ratioSameDiceBatches.max})`,
     `≥ 0.5: ${r.goal.met ? 'met' : 'NOT met'}`,
   );
   row('', 'exact replay, labelled dice', `${r.exactReplay.identical}/${r.exactReplay.seeds} identical`);

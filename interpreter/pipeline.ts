@@ -10,7 +10,7 @@ import type { Diagnostic } from './diagnostics.js';
 import type { Encounter } from './model/types.js';
 import { readDocumentFile, readDocumentText, type SourceDocument } from './read/index.js';
 import type { RunOptions, RunResult } from './run/engine.js';
-import { createSchemaValidator, type SchemaValidator } from './validate/index.js';
+import { createPrecompiledValidator, schemaFingerprint, type GeneratedValidators, type SchemaValidator } from './validate/precompiled.js';
 import { Core, kindOf, SCHEMA_IDS, type DocKind, type DocumentFinder, type Program } from './core.js';
 import { languageGate } from './migrate/index.js';
 import type { Session, SessionOptions } from './session/session.js';
@@ -35,11 +35,26 @@ export function schemas(): object[] {
   );
 }
 
+/**
+ * The schema validators `npm run build` generated (scripts/build-cli-validators.mjs writes
+ * dist/generated/validators.js), when they were generated from these very schemas: then nothing
+ * loads or runs ajv's compiler, which was most of `phasebook run`'s start-up. Otherwise (the
+ * sources run by vitest, a stale build) ajv compiles the schemas as before. Loaded once, here.
+ */
+const generated: GeneratedValidators | null = await import(new URL('../generated/validators.js', import.meta.url).href).then(
+  (m: GeneratedValidators) => (m.schemaFingerprint === schemaFingerprint(schemas()) ? m : null),
+  () => null,
+);
+const compileSchemas = generated === null ? (await import('./validate/schema.js')).createSchemaValidator : null;
+
 let validator: SchemaValidator | null = null;
 export function schemaValidator(): SchemaValidator {
-  validator ??= createSchemaValidator(schemas());
+  validator ??= generated !== null ? createPrecompiledValidator(generated, schemas()) : compileSchemas!(schemas());
   return validator;
 }
+
+/** Whether the schema validators are the precompiled ones (see `generated` above). */
+export const precompiledValidators = generated !== null;
 
 let core: Core | null = null;
 function theCore(): Core {

@@ -14,16 +14,46 @@ import { formatTimeline } from '../trace/text.js';
 import { readDocumentFile, readDocumentText, readStdinText, STDIN_NAME, type SourceDocument } from '../read/index.js';
 import { Dice, DiceError } from '../dice/index.js';
 import type { VariantFiles } from '../simulate/pool.js';
-import { registerPackCommands } from './pack.js';
-import { registerMigrateCommand } from './migrate.js';
-import { addPackOptions, loadRunInputs, missingArgument, usesPack, type PackFlags } from './pack-flags.js';
-import { registerPlay } from './play.js';
-import { simulateCommand, type SimulateOptions } from './simulate-run.js';
+import { addPackOptions, loadPackSupport, loadRunInputs, missingArgument, usesPack, type PackFlags } from './pack-flags.js';
+import type { SimulateOptions } from './simulate-run.js';
 import { SIMULATE_HELP } from './simulate-help.js';
-import { registerMerge } from './merge.js';
-import { loadSeries } from '../simulate/series.js';
-import { parseSet } from '../simulate/sweep.js';
-import { registerDiverge } from './diverge.js';
+
+/**
+ * The code of the commands other than validate, resolve and run (simulation, packs, play,
+ * merge, diverge, migrate), loaded only when the command line may need it: `phasebook run` on
+ * files starts without loading it (issue 9, cold start). `--help` and an unknown command load it
+ * all, so that every command is listed.
+ */
+async function loadCommands() {
+  const [pack, migrate, play, merge, diverge, simulateRun] = await Promise.all([
+    import('./pack.js'),
+    import('./migrate.js'),
+    import('./play.js'),
+    import('./merge.js'),
+    import('./diverge.js'),
+    import('./simulate-run.js'),
+    loadPackSupport(),
+  ]);
+  return {
+    registerPackCommands: pack.registerPackCommands,
+    registerMigrateCommand: migrate.registerMigrateCommand,
+    registerPlay: play.registerPlay,
+    registerMerge: merge.registerMerge,
+    registerDiverge: diverge.registerDiverge,
+    simulateCommand: simulateRun.simulateCommand,
+  };
+}
+type Commands = Awaited<ReturnType<typeof loadCommands>>;
+
+/** Commands whose code main.ts loads up front; the rest is in loadCommands. */
+const LIGHT_COMMANDS = new Set(['validate', 'resolve', 'run']);
+/** Flags of run that need the pack or series code. */
+const HEAVY_FLAG = /^--(pack|preset|set)(=|$)/;
+
+/** Whether the command line needs only the light commands (a run, validate or resolve without packs or --set). */
+export function needsOnlyLightCommands(argv: string[]): boolean {
+  return argv.length > 0 && LIGHT_COMMANDS.has(argv[0]!) && !argv.some((a) => HEAVY_FLAG.test(a));
+}
 
 interface Io {
   out: (s: string) => void;
@@ -163,7 +193,7 @@ function badPin(
   return null;
 }
 
-export function buildCli(io: Io): Command {
+export function buildCli(io: Io, commands: Commands | null): Command {
   const src = new Sources();
   const program = new Command('phasebook')
     .description('Tabletop combat systems as JSON rule documents, run round by round.')
@@ -238,7 +268,7 @@ export function buildCli(io: Io): Command {
     );
   addPackOptions(runCommand);
   runCommand.action(
-    (
+    async (
       ruleset: string | undefined,
       encounter: string | undefined,
       opts: PackFlags & { with: string[]; seed: number; roll: string[]; choose: string[]; rounds?: number; set: string[]; format: string },
@@ -253,9 +283,7 @@ export function buildCli(io: Io): Command {
         src.texts,
       );
       // --set: the same documents with one value changed, as a simulate --sweep series.
-      const { program, encounter: enc } = opts.set.length
-        ? loadSeries({ ...inputs.variant, texts: textsOf(inputs.variant, src.texts), patches: opts.set.map(parseSet) })
-        : inputs;
+      const { program, encounter: enc } = opts.set.length ? await withSet(inputs.variant, src.texts, opts.set) : inputs;
       const problems: Diagnostic[] = [];
       const rolls = parsePairs(opts.roll, '--roll', problems);
       const choices = parsePairs(opts.choose, '--choose', problems);
@@ -325,6 +353,8 @@ export function buildCli(io: Io): Command {
     .option('--no-timing', 'leave out workers and seconds (the only figures that vary between identical simulations)')
     .addHelpText('after', SIMULATE_HELP);
   addPackOptions(simulateCommand_);
+  if (commands === null) return program;
+  const { simulateCommand, registerPackCommands, registerMigrateCommand, registerPlay, registerMerge, registerDiverge } = commands;
   simulateCommand_.action(
     async (
       ruleset: string | undefined,
@@ -367,6 +397,12 @@ function variantOf(ruleset: string, overlays: string[], encounter: string): Vari
   return { name: [id(ruleset), ...overlays.map(id)].join(' + '), ruleset, overlays, encounter };
 }
 
+/** The documents of a run with `--set` values changed (simulate's series code, loaded when needed). */
+async function withSet(variant: VariantFiles, stdin: Map<string, string>, set: string[]) {
+  const [{ loadSeries }, { parseSet }] = await Promise.all([import('../simulate/series.js'), import('../simulate/sweep.js')]);
+  return loadSeries({ ...variant, texts: textsOf(variant, stdin), patches: set.map(parseSet) });
+}
+
 /** "<ruleset> [--with <overlay>]…" → a variant. */
 function parseVs(text: string, encounter: string, flags: PackFlags = {}): VariantFiles {
   const words = text.match(/"[^"]*"|'[^']*'|\S+/g)?.map((w) => w.replace(/^["']|["']$/g, '')) ?? [];
@@ -392,7 +428,13 @@ export async function main(
   argv: string[],
   io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) },
 ): Promise<number> {
-  const program = buildCli(io);
+  let program: Command;
+  try {
+    program = buildCli(io, needsOnlyLightCommands(argv) ? null : await loadCommands());
+  } catch (err) {
+    io.err(`phasebook: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return 0;

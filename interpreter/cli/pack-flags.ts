@@ -11,8 +11,25 @@ import type { Encounter } from '../model/types.js';
 import type { Program } from '../core.js';
 import { loadEncounter, loadProgram } from '../pipeline.js';
 import { readDocumentFile, readDocumentText, type SourceDocument } from '../read/index.js';
-import { packStack, type PackFlags } from '../pack/node/use.js';
-import { nodeContext } from '../pack/node/store.js';
+import type { PackFlags } from '../pack/node/use.js';
+
+/**
+ * The pack code (pack/node: ajv for manifests, semver, the store), loaded by loadPackSupport()
+ * before a command line that uses --pack or --preset is parsed, and not at start-up otherwise.
+ */
+let packSupport: {
+  packStack: typeof import('../pack/node/use.js').packStack;
+  nodeContext: typeof import('../pack/node/store.js').nodeContext;
+} | null = null;
+export async function loadPackSupport(): Promise<void> {
+  if (packSupport) return;
+  const [use, store] = await Promise.all([import('../pack/node/use.js'), import('../pack/node/store.js')]);
+  packSupport = { packStack: use.packStack, nodeContext: store.nodeContext };
+}
+function pack() {
+  if (!packSupport) throw new Error('the pack code is not loaded (loadPackSupport)');
+  return packSupport;
+}
 import type { VariantFiles } from '../simulate/pool.js';
 
 export type { PackFlags };
@@ -71,8 +88,12 @@ export function loadRunInputs(
     };
   }
   const fileEncounter = encounter !== undefined && existsSync(encounter) ? encounter : undefined;
-  const stack = packStack(flags, { ...(ruleset ? { ruleset } : {}), overlays, ...(encounter && !fileEncounter ? { encounter } : {}) });
-  const core = nodeContext().core;
+  const stack = pack().packStack(flags, {
+    ...(ruleset ? { ruleset } : {}),
+    overlays,
+    ...(encounter && !fileEncounter ? { encounter } : {}),
+  });
+  const core = pack().nodeContext().core;
   const program = core.program(stack.ruleset, stack.overlays);
   const encounterDoc = fileEncounter ? readDocumentFile(fileEncounter) : stack.encounter;
   if (!encounterDoc)

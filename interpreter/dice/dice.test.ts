@@ -330,10 +330,13 @@ describe('Dice', () => {
     expect(dice.roll('t', '2D').sides).toEqual([6, 6]);
   });
 
-  it('returns fresh arrays the caller may keep', () => {
+  it('returns fresh dice the caller may keep, and read-only sides shared by the notation', () => {
     const dice = new Dice(1);
     const r = dice.roll('a', '2d6');
-    r.sides.push(99);
+    r.dice.push(99);
+    expect(dice.roll('a', '2d6').dice).toHaveLength(2);
+    // The sides are the parsed notation's (frozen), not a copy per roll (issue 9: cheaper rolls).
+    expect(() => (r.sides as number[]).push(99)).toThrow(TypeError);
     expect(dice.roll('b', '2d6').sides).toEqual([6, 6]);
   });
 });

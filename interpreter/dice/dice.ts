@@ -1,5 +1,6 @@
 import { DiceError, parseNotation, type ParsedNotation } from './notation.js';
-import { generatorFor } from './prng.js';
+import { hashMore, LabelHasher, rollFromState } from './prng.js';
+import { RepeatCounter } from './repeats.js';
 
 /** The outcome of one labelled roll. */
 export interface RollResult {
@@ -9,8 +10,8 @@ export interface RollResult {
   notation: string;
   /** Each die, in notation order (`1d6+1d4` → [d6, d4]). */
   dice: number[];
-  /** Sides of each die, parallel to `dice`. */
-  sides: number[];
+  /** Sides of each die, parallel to `dice` (shared by every roll of the notation: read only). */
+  readonly sides: readonly number[];
   /** Sum of the notation's integer terms. */
   modifier: number;
   /** Sum of the dice plus the modifier. */
@@ -22,6 +23,12 @@ export interface RollResult {
 export type RollListener = (result: RollResult) => void;
 
 type Pin = { kind: 'total'; total: number; text: string } | { kind: 'dice'; dice: number[]; text: string };
+
+const NO_PINS: ReadonlyMap<string, Pin> = new Map();
+
+function hashInLabel(label: string, notation: string): DiceError {
+  return new DiceError(`roll label "${label}" must not contain "#" (it is reserved for repeats: label#2)`, { label, notation });
+}
 
 /** Largest absolute value a pinned total may have (keeps pins within the notation's reach). */
 const MAX_PIN_TOTAL = 1e9;
@@ -64,9 +71,17 @@ function parsePin(label: string, value: string | number): Pin {
 export class Dice {
   readonly seed: number;
   private readonly pins: ReadonlyMap<string, Pin>;
-  private readonly consumed = new Set<string>();
-  private readonly counters = new Map<string, number>();
+  /** Pins some roll has used; made at the first such roll. */
+  private consumed: Set<string> | undefined;
+  private readonly counters = new RepeatCounter();
   private readonly onRoll: RollListener | undefined;
+  /** cyrb128's state after hashing `${seed}:`, so that each roll hashes only its label. */
+  private readonly hasher: LabelHasher;
+  /** The last notation rolled, parsed: most rolls repeat the one before. */
+  private lastNotation: string | undefined;
+  private lastParsed: ParsedNotation | undefined;
+  /** Scratch: the hash of the label being rolled. */
+  private readonly state = new Int32Array(4);
   /**
    * A host's answer for a roll (run/host.ts): a total or single dice, as a pin, or undefined to
    * go on as usual (pins, then the generator). Asked before the pins; absent in a plain run.
@@ -78,19 +93,22 @@ export class Dice {
       throw new DiceError(`dice seed must be a safe integer, got ${String(seed)}`);
     }
     this.seed = seed;
-    const parsed = new Map<string, Pin>();
-    if (pins !== undefined) {
+    let parsed: ReadonlyMap<string, Pin> = NO_PINS;
+    if (pins !== undefined && pins.size > 0) {
+      const own = new Map<string, Pin>();
       for (const [label, value] of pins) {
         if (typeof label !== 'string' || label === '') throw new DiceError('a pin needs a non-empty roll label');
-        parsed.set(label, parsePin(label, value));
+        own.set(label, parsePin(label, value));
       }
+      parsed = own;
     }
     this.pins = parsed;
     this.onRoll = onRoll;
+    this.hasher = new LabelHasher(seed);
   }
 
   /** Roll `notation` under `label` (a `#n` suffix is added for repeats within a run). */
-  private readonly shared = new Map<string, RollResult>();
+  private shared: Map<string, RollResult> | undefined;
 
   /**
    * A roll shared by everyone who asks for the same label in this run — one die for a whole
@@ -98,47 +116,65 @@ export class Dice {
    * ask rolls; the others get the same result without a new roll.
    */
   rollShared(label: string, notation: string): RollResult {
-    const known = this.shared.get(label);
+    const known = this.shared?.get(label);
     if (known) return known;
     const r = this.roll(label, notation);
-    this.shared.set(label, r);
+    (this.shared ??= new Map()).set(label, r);
     return r;
   }
 
   roll(label: string, notation: string): RollResult {
     if (typeof label !== 'string' || label === '') throw new DiceError('a roll needs a non-empty label', { notation });
-    if (label.includes('#')) {
-      throw new DiceError(`roll label "${label}" must not contain "#" (it is reserved for repeats: label#2)`, {
-        label,
-        notation,
-      });
+    // Hash the label once: the hash keys the repeat counter and, continued over `#n` for a
+    // repeat, seeds the generator. No `${seed}:${label}` string is built.
+    if (this.hasher.hash(label, this.state)) throw hashInLabel(label, notation);
+    return this.rollHashed(label, notation);
+  }
+
+  /**
+   * The same as `roll(prefix + '.' + name, notation)`, for callers that hold the label in two
+   * parts (an actor's `r2.fighter.attack` and a roll's `damage`): the prefix is hashed once for
+   * the rolls that share it, and the label string is not read again.
+   */
+  rollIn(prefix: string, name: string, notation: string): RollResult {
+    if (this.hasher.hashParts(prefix, name, this.state)) throw hashInLabel(`${prefix}.${name}`, notation);
+    return this.rollHashed(`${prefix}.${name}`, notation);
+  }
+
+  /** A roll whose label `this.state` holds the hash of. */
+  private rollHashed(label: string, notation: string): RollResult {
+    const state = this.state;
+    let parsed = this.lastParsed;
+    if (notation !== this.lastNotation || parsed === undefined) {
+      try {
+        parsed = parseNotation(notation);
+      } catch (e) {
+        if (e instanceof DiceError) throw new DiceError(`roll "${label}": ${e.message}`, { label, notation, pin: e.pin });
+        throw e;
+      }
+      this.lastNotation = notation;
+      this.lastParsed = parsed;
     }
-    let parsed: ParsedNotation;
-    try {
-      parsed = parseNotation(notation);
-    } catch (e) {
-      if (e instanceof DiceError) throw new DiceError(`roll "${label}": ${e.message}`, { label, notation, pin: e.pin });
-      throw e;
+    const n = this.counters.bump(state[0]! ^ state[2]!, label);
+    let effective = label;
+    if (n > 1) {
+      const suffix = `#${n}`;
+      effective = label + suffix;
+      hashMore(state, suffix);
     }
-    const n = (this.counters.get(label) ?? 0) + 1;
-    this.counters.set(label, n);
-    const effective = n === 1 ? label : `${label}#${n}`;
 
     const sides = parsed.sides;
     let dice: number[];
     let pinned = false;
     const answered = this.answer === undefined ? undefined : this.answer(effective, notation);
-    const pin = answered !== undefined ? parsePin(effective, answered) : this.pins.get(effective);
+    const pin = answered !== undefined ? parsePin(effective, answered) : this.pins.size === 0 ? undefined : this.pins.get(effective);
     if (pin !== undefined) {
       dice = pinnedDice(effective, notation, parsed, pin);
-      if (this.pins.has(effective)) this.consumed.add(effective);
+      if (this.pins.has(effective)) (this.consumed ??= new Set()).add(effective);
       pinned = true;
     } else {
       dice = new Array<number>(sides.length);
-      if (sides.length > 0) {
-        const rng = generatorFor(this.seed, effective);
-        for (let i = 0; i < sides.length; i++) dice[i] = rng.nextDie(sides[i]!);
-      }
+      if (sides.length > 0) rollFromState(state, sides, dice);
     }
     let total = parsed.modifier;
     for (let i = 0; i < dice.length; i++) total += dice[i]!;
@@ -146,7 +182,7 @@ export class Dice {
       label: effective,
       notation,
       dice,
-      sides: sides.slice(),
+      sides,
       modifier: parsed.modifier,
       total,
       pinned,
@@ -158,14 +194,14 @@ export class Dice {
   /** Labels of pins that no roll has consumed (likely typos), in the order given. */
   unusedPins(): string[] {
     const out: string[] = [];
-    for (const label of this.pins.keys()) if (!this.consumed.has(label)) out.push(label);
+    for (const label of this.pins.keys()) if (this.consumed?.has(label) !== true) out.push(label);
     return out;
   }
 
   /** Start a new run: repeat counters restart (the next `x` is `x` again, not `x#3`). */
   reset(): void {
     this.counters.clear();
-    this.shared.clear();
+    this.shared?.clear();
   }
 }
 

@@ -98,3 +98,199 @@ export function generatorFor(seed: number, label: string): Sfc32 {
   for (let i = 0; i < WARM_UP; i++) rng.nextUint32();
   return rng;
 }
+
+/** How many `.`-separated prefixes of the last label a `LabelHasher` remembers. */
+const MARKS = 16;
+
+/**
+ * cyrb128 over `${seed}:${label}` for one seed and many labels, hashing per prefix. The state
+ * after `${seed}:` is computed once. Each label is hashed from the state after the longest
+ * `.`-ended prefix it shares with the label before it (`r2.w-bow-1.shoot.attack`, then
+ * `r2.w-bow-1.shoot.damage`, resumes after `r2.w-bow-1.shoot.`), since cyrb128 reads the
+ * characters one by one and its state after a prefix depends on that prefix alone.
+ */
+export class LabelHasher {
+  /**
+   * One buffer (one allocation per `Dice`): words 0–3 the state after `${seed}:`; then, for each
+   * `.` of the last label (up to MARKS), the state after it (4 words) and where it ends (1 word).
+   */
+  private readonly words = new Int32Array(4 + 5 * MARKS);
+  /** The last label hashed, and how many of its `.`-ended prefixes `words` holds. */
+  private last = '';
+  private markCount = 0;
+  /** `hashParts`: the last prefix, and the state after it (words 4 + 5·MARKS onwards). */
+  private lastPrefix: string | undefined;
+  private readonly prefixState = new Int32Array(4);
+
+  constructor(seed: number) {
+    const prefix = `${seed}:`;
+    let h1 = 1779033703;
+    let h2 = 3144134277;
+    let h3 = 1013904242;
+    let h4 = 2773480762;
+    for (let i = 0; i < prefix.length; i++) {
+      const k = prefix.charCodeAt(i);
+      h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+      h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+    }
+    this.words[0] = h1;
+    this.words[1] = h2;
+    this.words[2] = h3;
+    this.words[3] = h4;
+  }
+
+  /**
+   * Write to `out` (4 words) cyrb128's state after `${seed}:${label}`, before its final mixing.
+   * Returns whether `label` contains `#` (which a roll label must not: it marks repeats).
+   */
+  hash(label: string, out: Int32Array): boolean {
+    const last = this.last;
+    const max = label.length < last.length ? label.length : last.length;
+    let same = 0;
+    while (same < max && label.charCodeAt(same) === last.charCodeAt(same)) same++;
+    const w = this.words;
+    // Mark j (0-based) is at words 4 + 5j: four state words, then the index just after its `.`.
+    let m = this.markCount;
+    while (m > 0 && w[4 + 5 * (m - 1) + 4]! > same) m--;
+    const at = m > 0 ? 4 + 5 * (m - 1) : 0;
+    const start = m > 0 ? w[at + 4]! : 0;
+    let h1 = w[at]!;
+    let h2 = w[at + 1]!;
+    let h3 = w[at + 2]!;
+    let h4 = w[at + 3]!;
+    let bad = false;
+    for (let i = start; i < label.length; i++) {
+      const k = label.charCodeAt(i);
+      h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+      h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+      if (k === 46 && m < MARKS) {
+        const j = 4 + 5 * m++;
+        w[j] = h1;
+        w[j + 1] = h2;
+        w[j + 2] = h3;
+        w[j + 3] = h4;
+        w[j + 4] = i + 1;
+      } else if (k === 35) {
+        bad = true;
+      }
+    }
+    out[0] = h1;
+    out[1] = h2;
+    out[2] = h3;
+    out[3] = h4;
+    if (bad) {
+      this.last = '';
+      this.markCount = 0;
+    } else {
+      this.last = label;
+      this.markCount = m;
+    }
+    return bad;
+  }
+
+  /**
+   * `hash(prefix + '.' + name, out)` without reading that string: the state after the prefix is
+   * kept for the next call with the same prefix (an attack roll, then its damage roll).
+   */
+  hashParts(prefix: string, name: string, out: Int32Array): boolean {
+    const p = this.prefixState;
+    let bad = false;
+    if (prefix !== this.lastPrefix) {
+      bad = this.hash(prefix, p);
+      this.lastPrefix = bad ? undefined : prefix;
+    }
+    out[0] = p[0]!;
+    out[1] = p[1]!;
+    out[2] = p[2]!;
+    out[3] = p[3]!;
+    hashMore(out, '.');
+    if (hashMore(out, name)) bad = true;
+    return bad;
+  }
+}
+
+/**
+ * Go on hashing: cyrb128's state `state` (4 words, updated in place) over `text`'s characters.
+ * After `LabelHasher.hash(label, state)`, hashing `#2` gives the state of
+ * cyrb128(`${seed}:${label}#2`) before its final mixing, without building that string.
+ * Returns whether `text` contains `#`.
+ */
+export function hashMore(state: Int32Array, text: string): boolean {
+  let hash = false;
+  let h1 = state[0]!;
+  let h2 = state[1]!;
+  let h3 = state[2]!;
+  let h4 = state[3]!;
+  for (let i = 0; i < text.length; i++) {
+    const k = text.charCodeAt(i);
+    if (k === 35) hash = true;
+    h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+    h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+    h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+    h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+  }
+  state[0] = h1;
+  state[1] = h2;
+  state[2] = h3;
+  state[3] = h4;
+  return hash;
+}
+
+/**
+ * One roll from a hashed label, without building a string or an object: cyrb128's final mixing
+ * of `state`, then sfc32 in local variables (12 draws discarded), then one die per entry of
+ * `sides`, written to `out`. The same values as `generatorFor(seed, label).nextDie(s)` for each
+ * `s` in turn, when `state` holds the hash of `${seed}:${label}` so far (`LabelHasher`,
+ * `hashMore`). Every step is the 32-bit arithmetic of `cyrb128` and `Sfc32` above.
+ */
+export function rollFromState(state: Int32Array, sides: readonly number[], out: number[]): void {
+  let h1 = state[0]!;
+  let h2 = state[1]!;
+  let h3 = state[2]!;
+  let h4 = state[3]!;
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  // sfc32 seeded with (h1, h2, h3, h4), in locals.
+  let a = h1 | 0;
+  let b = h2 | 0;
+  let c = h3 | 0;
+  let d = h4 | 0;
+  let t: number;
+  for (let i = 0; i < WARM_UP; i++) {
+    t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+  }
+  for (let j = 0; j < sides.length; j++) {
+    const s = sides[j]!;
+    if (s === 1) {
+      out[j] = 1;
+      continue;
+    }
+    const limit = 4294967296 - (4294967296 % s);
+    let x: number;
+    do {
+      t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      c = (c + t) | 0;
+      x = t >>> 0;
+    } while (x >= limit);
+    out[j] = (x % s) + 1;
+  }
+}

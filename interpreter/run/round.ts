@@ -114,7 +114,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   let chosen = false;
   const repeated = { n: 0 };
   for (let i = 0; i < phases.length; i++) {
-    if ([...members].every((c) => this.endedTurn.has(c))) break;
+    if (allEnded(this, members)) break;
     if (!chosen && who && this.rs.phaseChoice?.phases.has(phases[i]!.def.id)) {
       chosen = true;
       this.choosePhaseOrder(phases, i, who);
@@ -129,13 +129,20 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   if (who && outer.turn !== undefined) this.emit('turn.start', { who: outer.turn.split('+'), continued: true });
 }
 
+/** Whether every member's turn has ended (no copy of the set: this is asked before each phase). */
+function allEnded(eng: Engine, members: Set<Cmb>): boolean {
+  for (const c of members) if (!eng.endedTurn.has(c)) return false;
+  return true;
+}
+
 function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
   if (!alwaysTrue(phase.when) && !truthy(phase.when(this.baseData()))) return;
   this.phase = phase.def.id;
   this.step = undefined;
   this.emit('phase.start');
   this.expire({ phase: phase.def.id });
-  const active = new Set([...members].filter((c) => !this.endedTurn.has(c)));
+  const active = new Set<Cmb>();
+  for (const c of members) if (!this.endedTurn.has(c)) active.add(c);
   this.rs.declare.time.phaseStart(this, active, phase.def.id);
   for (const step of phase.steps) this.playStep(step, active);
   this.step = undefined;

@@ -29,9 +29,16 @@ function setup(this: Engine): void {
       const c: Cmb = { id: e.id, side: s.id, index: index++, view, slots: {}, out: false, reactions: new Map(), initiative: null };
       Object.defineProperty(view, 'engaged', { enumerable: true, get: () => this.isEngaged(c) });
       for (const [name, d] of this.rs.derived) {
+        // One data object per getter, refreshed at each read (a derived value is read often;
+        // the expression only reads the object, and a getter cannot be re-entered without looping).
+        const data = { actor: view, options: this.rs.options, sides: this.sidesMap, round: this.round };
         Object.defineProperty(view, name, {
           enumerable: true,
-          get: () => d({ actor: view, options: this.rs.options, sides: this.sidesMap, round: this.round }),
+          get: () => {
+            data.sides = this.sidesMap;
+            data.round = this.round;
+            return d(data);
+          },
         });
       }
       side.members.push(c);

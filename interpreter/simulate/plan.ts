@@ -11,6 +11,7 @@ export { seriesGrid } from './series-core.js';
 import { WorkerPool } from './runner.js';
 import { commandLineError, type Sweep } from './sweep.js';
 import { curveStatOf } from './curves.js';
+import { preparedOf, type PreparedSeries } from './prepared.js';
 
 export interface VariantSpec {
   name: string;
@@ -34,11 +35,13 @@ export interface Plan {
 }
 
 /** Load every series (bad input is reported here, before any worker starts); empty accumulators. */
-export function prepare(plan: Plan): { grid: SeriesSpec[][]; accs: Accumulator[][] } {
+export function prepare(plan: Plan): { grid: SeriesSpec[][]; accs: Accumulator[][]; checked: PreparedSeries[][] } {
   const grid = seriesGrid(plan);
-  const accs = grid.map((row) =>
+  const checked: PreparedSeries[][] = grid.map(() => []);
+  const accs = grid.map((row, vi) =>
     row.map((s) => {
       const { program, encounter } = loadSeries(s, plan.sweep ? '--sweep' : '--set');
+      checked[vi]!.push(preparedOf(program, encounter));
       const stats = program.resolved.ruleset.combatant.stats;
       if (plan.curveStat !== undefined && !Object.prototype.hasOwnProperty.call(stats, plan.curveStat)) {
         throw commandLineError(
@@ -56,7 +59,7 @@ export function prepare(plan: Plan): { grid: SeriesSpec[][]; accs: Accumulator[]
       });
     }),
   );
-  return { grid, accs };
+  return { grid, accs, checked };
 }
 
 export interface RunPlanOptions {
@@ -70,7 +73,7 @@ export interface RunPlanOptions {
 }
 
 export async function runPlan(plan: Plan, o: RunPlanOptions): Promise<{ accs: Accumulator[][]; grid: SeriesSpec[][]; partial: boolean }> {
-  const { grid, accs } = prepare(plan);
+  const { grid, accs, checked } = prepare(plan);
   const from = o.from ?? 0;
   const to = o.to ?? plan.runs;
   let before = 0;
@@ -85,6 +88,7 @@ export async function runPlan(plan: Plan, o: RunPlanOptions): Promise<{ accs: Ac
           break;
         }
         const r = await pool.runSlice(s, accs[vi]![k]!, {
+          prepared: checked[vi]![k]!,
           from,
           to,
           seed: plan.seed,

@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import type { Accumulator } from './accumulator.js';
 import type { SeriesSpec } from './series.js';
 import type { RunMessage, StreamJob } from './stream-worker.js';
+import type { PreparedSeries } from './prepared.js';
 
 export interface SliceOptions {
   from: number;
@@ -18,6 +19,8 @@ export interface SliceOptions {
   curves: boolean;
   curveStat?: string;
   onProgress?: (done: number) => void;
+  /** The series as the main thread checked it: workers compile it instead of reading and checking it again. */
+  prepared?: PreparedSeries;
   /** Resolves early (with the runs folded so far) when aborted. */
   signal?: AbortSignal;
 }
@@ -84,6 +87,7 @@ export class WorkerPool {
           to,
           chunk: 25,
           curves: o.curves,
+          ...(o.prepared ? { prepared: o.prepared } : {}),
           ...(o.curveStat !== undefined ? { curveStat: o.curveStat } : {}),
         };
         this.workers[w]!.postMessage(job);

@@ -5,10 +5,13 @@
  * 'done'. The main thread folds them into an Accumulator.
  */
 import { parentPort } from 'node:worker_threads';
-import { run, type Program } from '../pipeline.js';
+import type { Program } from '../core.js';
 import type { Encounter } from '../model/types.js';
-import { loadSeries, type SeriesSpec } from './series.js';
+import type { RunResult } from '../run/types.js';
+import { runCombat } from '../run/engine.js';
+import type { SeriesSpec } from './series.js';
 import { runSlice, type RunMessage } from './series-core.js';
+import { programOf, type PreparedSeries } from './prepared.js';
 
 export type { RunMessage } from './series-core.js';
 
@@ -20,33 +23,87 @@ export interface StreamJob {
   chunk: number;
   curves: boolean;
   curveStat?: string;
+  /** The series as the main thread checked it (compiled here, not read and checked again). */
+  prepared?: PreparedSeries;
 }
 
-const loaded = new Map<string, { program: Program; encounter: Encounter }>();
+interface Loaded {
+  program: Program;
+  encounter: Encounter;
+  /** Runs a seed; a series compiled from its prepared form runs without positions for errors. */
+  run: (seed: number) => RunResult;
+}
 
-function perform(job: StreamJob): void {
+const loaded = new Map<string, Loaded>();
+
+/** The series the long way (read, check, compile), with the pipeline's located errors. */
+async function loadChecked(series: SeriesSpec): Promise<Loaded> {
+  const [{ loadSeries }, { run }] = await Promise.all([import('./series.js'), import('../pipeline.js')]);
+  const { program, encounter } = loadSeries(series);
+  return { program, encounter, run: (seed) => run(program, encounter, { seed }) };
+}
+
+async function load(job: StreamJob): Promise<Loaded> {
+  if (!job.prepared) return loadChecked(job.series);
+  const program = programOf(job.prepared);
+  const encounter = job.prepared.encounter;
+  return {
+    program,
+    encounter,
+    run: (seed) => {
+      try {
+        return runCombat(program.compiled, encounter, { seed });
+      } catch (err) {
+        // Positions are lost in the prepared form: the checked series says where the error is.
+        throw Object.assign(new Error('rerun'), { rerun: err });
+      }
+    },
+  };
+}
+
+async function perform(job: StreamJob): Promise<void> {
   const key = JSON.stringify(job.series);
   let s = loaded.get(key);
   if (!s) {
     if (loaded.size > 64) loaded.clear();
-    s = loadSeries(job.series);
+    s = await load(job);
     loaded.set(key, s);
   }
   let batch: RunMessage[] = [];
-  runSlice(
-    s,
-    job,
-    (p, e, seed) => run(p, e, { seed }).events,
-    (m) => {
-      batch.push(m);
-      if (batch.length >= job.chunk) {
-        parentPort!.postMessage(batch);
-        batch = [];
-      }
-    },
-  );
+  let from = job.from;
+  const each = (m: RunMessage) => {
+    from = m.i + 1;
+    batch.push(m);
+    if (batch.length >= job.chunk) {
+      parentPort!.postMessage(batch);
+      batch = [];
+    }
+  };
+  for (;;) {
+    try {
+      const current = s;
+      runSlice(current, { ...job, from }, (_p, _e, seed) => current.run(seed).events, each);
+      break;
+    } catch (err) {
+      if (!(err instanceof Error && 'rerun' in err)) throw err;
+      // Positions are lost in the prepared form: run the failing seed again from the checked
+      // series, which throws the located error (or, should it run, goes on with it).
+      s = await loadChecked(job.series);
+      loaded.set(key, s);
+    }
+  }
   if (batch.length) parentPort!.postMessage(batch);
   parentPort!.postMessage('done');
 }
 
-parentPort!.on('message', (job: StreamJob) => perform(job));
+// Jobs one after another (a load may wait for an import).
+let queue = Promise.resolve();
+parentPort!.on('message', (job: StreamJob) => {
+  queue = queue.then(() => perform(job));
+  // An error of a job is the worker's error, as when perform was synchronous.
+  queue.catch((err: unknown) => {
+    setImmediate(() => {
+      throw err;
+    });
+  });
+});

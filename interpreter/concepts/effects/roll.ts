@@ -17,7 +17,7 @@ export default {
       }
       let r: { total: number; dice: number[] };
       try {
-        r = eng.dice.roll(`${f.prefix}.${e.label}`, String(value));
+        r = eng.dice.rollIn(f.prefix, e.label, String(value));
       } catch (err) {
         // A notation computed at run time: point at the expression that built it (with the label).
         if (err instanceof DiceError && !err.pin) throw cx.ev.at(at, err.message);

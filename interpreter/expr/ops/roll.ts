@@ -25,10 +25,6 @@ export const rollOp: OpDefinition = {
       }
     }
     const notationArg = args[0]!;
-    // Cache the label for the last prefix seen: labels repeat across millions of evaluations.
-    let lastPrefix: string | undefined;
-    let lastSuffix: unknown;
-    let lastLabel = '';
     return (d, c) => {
       if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
       const notation = notationArg(d, c);
@@ -42,18 +38,11 @@ export const rollOp: OpDefinition = {
         throw site.error(`the dice notation of "roll" must be a string such as "1d20", got ${JSON.stringify(notation)}`);
       }
       const prefix = c.labelPrefix;
-      let label: string;
-      if (prefix === lastPrefix && suffix === lastSuffix && lastLabel !== '') {
-        label = lastLabel;
-      } else {
-        const tail = suffix === undefined || suffix === null ? 'roll' : String(suffix);
-        label = prefix === undefined || prefix === '' ? tail : prefix + '.' + tail;
-        lastPrefix = prefix;
-        lastSuffix = suffix;
-        lastLabel = label;
-      }
+      const tail = suffix === undefined || suffix === null ? 'roll' : typeof suffix === 'string' ? suffix : String(suffix);
       try {
-        return dice.roll(label, String(notation)).total;
+        // The label is `prefix.tail`; the dice hash the prefix once for the rolls that share it.
+        const text = typeof notation === 'string' ? notation : String(notation);
+        return (prefix === undefined || prefix === '' ? dice.roll(tail, text) : dice.rollIn(prefix, tail, text)).total;
       } catch (e) {
         if (e instanceof DiceError && !e.pin) throw site.error(e.message, e);
         throw e;
