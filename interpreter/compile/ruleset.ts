@@ -15,6 +15,8 @@ import type { CAction, CompiledRuleset, CPhase, CTrigger } from './types.js';
 import { joinPointer } from '../diagnostics.js';
 import { INITIATIVE_SCOPES } from '../concepts/initiative-scopes/index.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
+import { TARGET_KINDS } from '../concepts/target-kinds/index.js';
+import { TURN_MODES } from '../concepts/turn-modes/index.js';
 import { REACTOR_KINDS, TRIGGER_KINDS } from '../concepts/triggers/index.js';
 import { tieBreakOf } from '../concepts/tie-breaks/index.js';
 
@@ -61,6 +63,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
       view: { id: a.id, tags: a.tags ?? [], phase: a.phase, uses: a.uses ?? [], params: { ...(a.params ?? {}) } },
       abort: a.abort === undefined ? null : ev.compile(a.abort, `${ptr}/abort`),
       uses: a.uses ?? [],
+      targetKind: lookup(TARGET_KINDS, a.target ?? 'enemy', ev, `${ptr}/target`, 'target kind'),
       requires: c(a.requires, `${ptr}/requires`, true),
       initiative: a.initiative === undefined ? null : ev.compile(a.initiative, `${ptr}/initiative`),
       movement: a.movement
@@ -174,6 +177,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
         default: ev.compile(j.default, `/initiative/judgments/${i}/default`),
       })),
     },
+    turnMode: lookup(TURN_MODES, def.round.turns.by, ev, '/round/turns/by', 'turn mode'),
     turnOrder: orderingAt(def.round.turns.order, '/round/turns/order'),
     declare: {
       order: orderingAt(def.round.declare.order, '/round/declare/order'),
@@ -195,7 +199,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     policy: def.policy.map((p, i) => {
       const action = actionAt(p.action, `/policy/${i}/action`);
       // Without a picker: the action's own kind of target, or the nearest enemy.
-      const target = p.target ?? (action.def.target === 'self' || action.def.target === 'none' ? action.def.target : 'nearest-enemy');
+      const target = p.target ?? action.targetKind.defaultPicker;
       const picker = lookup(TARGET_PICKERS, target, ev, `/policy/${i}/target`, 'target picker');
       return { def: p, action, when: c(p.when, `/policy/${i}/when`, true), target, picker, needsTarget: picker.needsTarget };
     }),

@@ -16,7 +16,16 @@ import type {
   PhaseChoice,
 } from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
-import type { HoldExpiry, HoldMode, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
+import type {
+  HoldExpiry,
+  HoldMode,
+  InitiativeScope,
+  ReactorsDef,
+  TargetKind,
+  TargetPicker,
+  TriggerKind,
+  TurnMode,
+} from '../concepts/types.js';
 import type { Engine } from '../run/engine.js';
 import type { Frame } from '../run/types.js';
 
@@ -44,6 +53,8 @@ export interface CAction {
   view: { id: string; tags: string[]; phase: string; uses: string[]; params: Record<string, unknown> };
   abort: Fn | null;
   uses: string[];
+  /** What it is aimed at (`target`), bound to its definition. */
+  targetKind: TargetKind;
   requires: Fn;
   initiative: Fn | null;
   movement: { toward: boolean; distance: Fn; stopWithin: number; stopAtEnemies: boolean; blocks: boolean } | null;
@@ -107,6 +118,8 @@ export interface CompiledRuleset {
     modifiers: Array<{ when: Fn; add: Fn }>;
     judgments: Array<{ def: Judgment; when: Fn; default: Fn }>;
   };
+  /** Who takes turns (`round.turns.by`), bound to its definition. */
+  turnMode: TurnMode;
   turnOrder: CompiledOrdering;
   declare: { order: CompiledOrdering; choice: { def: SideChoice } | null };
   phases: CPhase[];

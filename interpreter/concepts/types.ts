@@ -92,3 +92,29 @@ export interface ReactorsDef {
   /** When someone is damaged, the damaged one may react too (it is one of the "others"). */
   includesDamaged?: boolean;
 }
+
+/** Who takes turns in a round, and in what order (`round.turns.by`). */
+export interface TurnMode {
+  name: string;
+  description: string;
+  /** Play the turns of this round (after initiative and round-start declarations). */
+  playTurns(eng: Engine): void;
+  /** The turns still to come this round, for the table's tracker; `inTurn` holds whoever's turn it is now. */
+  toCome(eng: Engine, inTurn: Set<string>, turn: string[] | null): string[][];
+}
+
+/** What an action is aimed at (`actions[].target`). */
+export interface TargetKind {
+  name: string;
+  description: string;
+  /** The targets a table may choose from when declaring (a combatant's id, or null for none). */
+  options(eng: Engine, c: Cmb): Array<string | null>;
+  /** The target when the act happens, from the one declared (an enemy who fell is replaced). */
+  atAct(eng: Engine, c: Cmb, declared: Cmb | null): Cmb | null;
+  /** The act is skipped ("no target") when it has none. */
+  needsTarget: boolean;
+  /** The effects still run when the target is out of the fight (an act on oneself). */
+  evenIfTargetOut: boolean;
+  /** The policy's target picker when a policy entry names none. */
+  defaultPicker: string;
+}

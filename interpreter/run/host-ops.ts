@@ -30,15 +30,6 @@ function hostLabel(e: Engine, asked: string): string {
   return n === 1 ? asked : `${asked}#${n}`;
 }
 
-/** Valid targets of an action for a combatant: standing enemies, allies, itself, or none. */
-function targetsOf(e: Engine, c: Cmb, action: { def: { target?: string } }): Array<string | null> {
-  const kind = action.def.target ?? 'enemy';
-  if (kind === 'self') return [c.id];
-  if (kind === 'none') return [null];
-  const enemy = kind === 'enemy';
-  return e.cmbs.filter((o) => !o.out && (enemy ? o.side !== c.side : o.side === c.side)).map((o) => o.id);
-}
-
 /**
  * The declaration question of one combatant in one phase (label `r<round>.<phase>.declare.<id>`).
  * Returns true when the host settled it (an answer, nothing, or the combatant is out after an
@@ -53,7 +44,7 @@ export function declareByHost(e: Engine, c: Cmb, phase: string, budget: Record<s
   const performed = performedOnly(e.rs);
   for (const action of e.rs.actions.values()) {
     if (action.def.phase !== phase || performed.has(action.def.id) || !e.canPlan(budget, action.uses)) continue;
-    const targets = targetsOf(e, c, action);
+    const targets = action.targetKind.options(e, c);
     if (targets.length === 0) continue;
     options.push({ action: action.def.id, name: action.def.name ?? action.def.id, uses: [...action.uses], targets });
   }
@@ -244,33 +235,7 @@ const RESUMES: Record<string, string> = {
 function snapshot(e: Engine): TrackerSnapshot {
   const turn = e.turn === undefined ? null : e.turn.split('+');
   const inTurn = new Set(turn ?? []);
-  const by = e.rs.def.round.turns.by;
-  let toCome: string[][] = [];
-  if (by === 'combatant') {
-    const ini = (c: Cmb) => (typeof c.view.initiative === 'number' ? c.view.initiative : -Infinity);
-    // Before initiative is rolled, nobody's place is known yet.
-    const waiting = e.cmbs.filter(
-      (c) =>
-        !c.out &&
-        typeof c.view.initiative === 'number' &&
-        !e.turnPlayed.has(c) &&
-        !e.endedTurn.has(c) &&
-        !e.holds.has(c) &&
-        !inTurn.has(c.id),
-    );
-    waiting.sort((a, b) => ini(b) - ini(a) || a.index - b.index);
-    for (const c of waiting) {
-      const last = toCome[toCome.length - 1];
-      if (last && ini(e.byId.get(last[0]!)!) === ini(c)) last.push(c.id);
-      else toCome.push([c.id]);
-    }
-  } else if (by === 'side') {
-    const at = e.sideOrder.findIndex((tier) => tier.some((s) => inTurn.has(s)));
-    toCome =
-      e.phase === undefined && turn === null && e.step === undefined
-        ? e.sideOrder.map((t) => [...t])
-        : e.sideOrder.slice(at + 1).map((t) => [...t]);
-  }
+  const toCome = e.rs.turnMode.toCome(e, inTurn, turn);
   const holding = [...e.holds].map(([c, h]) => ({
     id: c.id,
     resumes:

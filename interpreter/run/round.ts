@@ -2,7 +2,7 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
 import type { CPhase } from '../compile/types.js';
-import { orderIntoGroups, type Orderable } from './ordering.js';
+import { orderIntoGroups } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import type { Cmb, RunResult } from './types.js';
@@ -85,13 +85,7 @@ function playRound(this: Engine): void {
     // What the declarations changed (an initiative bonus declared for the round) is part of the round's start.
     for (const c of this.cmbs) c.view.initiativeAtRoundStart = c.view.initiative;
   }
-  if (def.round.turns.by === 'combatant') this.playCombatantTurns();
-  else {
-    for (const tier of this.turnTiers()) {
-      const members = new Set(tier.flatMap((id) => this.sideById.get(id)?.members ?? [this.byId.get(id)!]));
-      this.playTurn(members, def.round.turns.by === 'none' ? null : tier);
-    }
-  }
+  this.rs.turnMode.playTurns(this);
   // Held turns that resume at the very end of the round, in initiative order.
   this.resumeAtRoundEnd();
   const everyone = new Set(this.cmbs);
@@ -220,25 +214,6 @@ function needsOutTurn(this: Engine, c: Cmb): boolean {
   return false;
 }
 
-/** The turns of this round: tiers of sides or combatants; one tier of everyone when there are no turns. */
-function turnTiers(this: Engine): string[][] {
-  const turns = this.rs.def.round.turns;
-  if (turns.by === 'none') return [this.sides.map((s) => s.id)];
-  if (turns.by === 'side') {
-    const items: Orderable[] = this.sides.map((s) => ({
-      id: s.id,
-      listing: s.index,
-      side: s.id,
-      initiative: s.initiative,
-      declSeq: 0,
-      data: () => this.base({ side: s.view }),
-    }));
-    return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
-  }
-  const items = this.cmbs.filter((c) => !c.out).map((c) => this.orderable(c, null));
-  return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
-}
-
 /** The fight ends when an end condition holds: unwinds the run. */
 function checkEnd(this: Engine): void {
   if (this.ended) throw new CombatEnded();
@@ -259,6 +234,5 @@ export const roundMethods = {
   playPhase,
   playCombatantTurns,
   needsOutTurn,
-  turnTiers,
   checkEnd,
 };
