@@ -6,7 +6,7 @@
  * thousands of combats reuses it.
  */
 import { Evaluator, type Fn } from './evaluator.js';
-import type { Ordering, Phase, Ruleset } from '../model/types.js';
+import type { ElectiveOrder, Ordering, Phase, Ruleset } from '../model/types.js';
 import type { ResolvedRuleset } from '../resolve/overlays.js';
 import { compileKey, resolveOrderingRef, type CompiledOrdering } from './ordering.js';
 import { constant } from './constants.js';
@@ -28,6 +28,18 @@ export { MAX_CALL_DEPTH } from '../concepts/effects/call.js';
 function lookup<T>(table: Record<string, T>, name: string, ev: Evaluator, ptr: string, what: string): T {
   if (Object.hasOwn(table, name)) return table[name]!;
   throw ev.at(ptr, `unknown ${what} "${name}"; the ${what}s are ${Object.keys(table).join(', ')}`);
+}
+
+/** round.turns.elective: its expressions compiled (absent: the defaults). */
+function compileElective(el: ElectiveOrder | undefined, ev: Evaluator): CompiledRuleset['elective'] {
+  const def = el ?? {};
+  const at = '/round/turns/elective';
+  return {
+    def,
+    id: def.id ?? 'next',
+    prefer: def.prefer === undefined ? null : ev.compile(def.prefer, `${at}/prefer`),
+    default: def.default === undefined ? null : ev.compile(def.default, `${at}/default`),
+  };
 }
 
 export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?: Record<string, unknown> } = {}): CompiledRuleset {
@@ -178,6 +190,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
       })),
     },
     turnMode: lookup(TURN_MODES, def.round.turns.by, ev, '/round/turns/by', 'turn mode'),
+    elective: compileElective(def.round.turns.elective, ev),
     turnOrder: orderingAt(def.round.turns.order, '/round/turns/order'),
     declare: {
       order: orderingAt(def.round.declare.order, '/round/declare/order'),

@@ -14,6 +14,7 @@ import type {
   EndCondition,
   Phase,
   PhaseChoice,
+  ElectiveOrder,
 } from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
 import type {
@@ -120,6 +121,8 @@ export interface CompiledRuleset {
   };
   /** Who takes turns (`round.turns.by`), bound to its definition. */
   turnMode: TurnMode;
+  /** round.turns.elective, compiled (with `by: "elective"`). */
+  elective: { def: ElectiveOrder; id: string; prefer: Fn | null; default: Fn | null } | null;
   turnOrder: CompiledOrdering;
   declare: { order: CompiledOrdering; choice: { def: SideChoice } | null };
   phases: CPhase[];

@@ -116,9 +116,31 @@ export interface Declarations {
   choice?: SideChoice;
 }
 
+/** Elective order: whoever just acted (or its side, or the referee) chooses who acts next. */
+export interface ElectiveOrder {
+  description?: string;
+  /** The decision's id in its label `r<round>.<id>.<n>` (default `next`). */
+  id?: string;
+  /** Who chooses: the one who just acted, its side, or the referee (default `actor`). */
+  chooser?: 'actor' | 'side' | 'referee';
+  /** Candidates for whom it holds come first for the default (over actor = the chooser, next = the candidate). */
+  prefer?: Expr;
+  /** The default's id, over actor (the chooser) and candidates; else the first preferred in turn order. */
+  default?: Expr;
+  /** Whoever acts last in a round chooses who opens the next (default false: the referee, by turn order). */
+  lastOpens?: boolean;
+}
+
 export interface RoundDef {
   description?: string;
-  turns: { by: 'none' | 'side' | 'combatant'; order?: OrderingRef; description?: string; resort?: 'always' | 'round-start' };
+  turns: {
+    by: 'none' | 'side' | 'combatant' | 'elective';
+    order?: OrderingRef;
+    description?: string;
+    resort?: 'always' | 'round-start';
+    /** With `by: "elective"`: who chooses who acts next, and how the default is found. */
+    elective?: ElectiveOrder;
+  };
   declare: Declarations;
   phases: Phase[];
   /** Phases played once by everyone after all turns (extra actions at the end of the turn). */

@@ -68,6 +68,7 @@ function baseData(this: Engine): Data {
     lastStanding: s.lastStanding,
     best: s.best,
     everyone: this.everyone,
+    lastActor: this.lastActor?.view ?? null,
   };
 }
 
@@ -98,6 +99,7 @@ function frameData(this: Engine, f: Frame): Data {
     lastStanding: s.lastStanding,
     best: s.best,
     everyone: this.everyone,
+    lastActor: this.lastActor?.view ?? null,
     actor: f.actor.view,
     self: f.actor.view,
     target: f.target?.view ?? null,

@@ -31,6 +31,7 @@ import { triggerMethods } from './triggers.js';
 import { holdMethods } from './holds.js';
 import { effectMethods } from './effects.js';
 import { conditionMethods } from './conditions.js';
+import { historyMethods } from './history.js';
 import { attachHost } from './host-ops.js';
 
 export { DEFAULT_LIMITS, ENCOUNTER_FILE, type RunOptions, type RunResult, type Cmb } from './types.js';
@@ -52,6 +53,7 @@ const ENGINE_METHODS = {
   ...holdMethods, // holding, delaying and resuming a turn
   ...effectMethods, // what effects do: damage, heal, set, adjust, conditions
   ...conditionMethods, // conditions and temporary changes running out
+  ...historyMethods, // turn history: who acted last, who has acted, uses by tag this turn
 };
 type EngineMethods = typeof ENGINE_METHODS;
 
@@ -86,6 +88,8 @@ export class Engine {
   readonly choices: ReadonlyMap<string, string>;
   readonly usedChoices = new Set<string>();
   groupCounter = 0;
+  /** The combatant who acted last (turn history: `lastActor`). */
+  lastActor: Cmb | null = null;
   reactionDepth = 0;
   /** Holding a turn: who holds, and how the hold resumes. */
   readonly holds = new Map<Cmb, HoldSpec>();

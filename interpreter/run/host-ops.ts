@@ -7,6 +7,7 @@ import { num, truthy } from '../compile/evaluator.js';
 import type { CompiledRuleset, Moment } from '../compile/types.js';
 import type { Engine } from './engine.js';
 import type { Cmb } from './types.js';
+import { initHistory } from './history.js';
 import type { CombatantState, DeclarationOption, DeclarationAsk, EngineHost, HostOps, Intervention, TrackerSnapshot } from './host.js';
 
 /** Counters of host labels (declarations, pauses) per engine, for `#n` suffixes. */
@@ -188,6 +189,7 @@ function join(e: Engine, sideId: string, spec: Extract<Intervention, { op: 'join
   });
   Object.assign(view, { initiativeAtRoundStart: null, conditions: [], moved: 0, engagedAtRoundStart: false, initiative: null });
   if (typeof view.position !== 'number') view.position = 0;
+  initHistory(view, e.rs);
   const index = Math.max(-1, ...[...e.byId.values()].map((c) => c.index)) + 1;
   const c: Cmb = {
     id: spec.id,

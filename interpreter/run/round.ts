@@ -59,6 +59,7 @@ function playRound(this: Engine): void {
     c.view.moved = 0;
     c.view.engagedAtRoundStart = this.isEngaged(c);
   }
+  this.historyRoundStart();
   for (const s of this.sides) {
     s.view.damageDealtLast = s.view.damageDealt;
     s.view.damageTakenLast = s.view.damageTaken;
@@ -105,6 +106,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     this.turn = who.join('+');
     this.phase = this.step = undefined;
     this.emit('turn.start', { who });
+    this.historyTurnStart(members);
     for (const c of members) this.expire({ turnOf: c.id });
     if (this.opts.host) pauseByHost(this, 'turn', who);
   }

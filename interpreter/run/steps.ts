@@ -131,6 +131,7 @@ function playGroup(this: Engine, group: Decl[]): void {
   if (defer && defer.length) {
     for (const x of defer) this.applyDamage(x.target, x.amount, x.stat, x.by);
   }
+  for (const l of live) this.recordAct(l.d.c, l.d.action);
   for (const l of live) this.fireActTriggers('after', l.d.c, l.d.action, l.actSeq, l.f.target);
   this.checkEnd();
 }

@@ -88,6 +88,9 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     );
   }
   checkOrderingRef(rs.round.turns.order, '/round/turns/order');
+  if (rs.round.turns.elective && rs.round.turns.by !== 'elective') {
+    p('/round/turns/elective', `turns.elective applies only to elective order; set "by": "elective" (it is "${rs.round.turns.by}")`);
+  }
   checkOrderingRef(rs.round.declare.order, '/round/declare/order');
   rs.policy.forEach((pe, i) => {
     if (!actionIds.has(pe.action)) p(`/policy/${i}/action`, `unknown action "${pe.action}"`);
