@@ -1,16 +1,19 @@
 /**
  * The example packs (examples/packs/*): each manifest checks, each pack's golden cases give the
  * order of acts written by hand from the mechanic they cite, and each readme has its rule-by-rule
- * table. Discovery is generic (test/support/pack-cases.ts): a new example pack needs no change here.
+ * table, and every event of their runs is valid by the trace schema. Discovery is generic (test/support/pack-cases.ts): a new example pack needs no change here.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 import { actsOf, containsInOrder, ROOT } from './support/cases.js';
 import { EXAMPLE_PACKS, listExamplePacks, listPackCases } from './support/pack-cases.js';
 
 const cases = listPackCases();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+const validEvent = ajv.compile(JSON.parse(readFileSync(join(ROOT, 'schemas/trace.schema.json'), 'utf8')) as object);
 
 describe('example packs', () => {
   for (const pack of listExamplePacks()) {
@@ -40,6 +43,9 @@ describe('example packs', () => {
       if (c.spec.expect.winner !== undefined) expect(result.winner).toBe(c.spec.expect.winner);
       if (c.spec.expect.reason !== undefined) expect(result.reason).toBe(c.spec.expect.reason);
       if (c.spec.expect.events) expect(containsInOrder(result.events, c.spec.expect.events)).toBeNull();
+      // Every event, new fields included (a roll's modifiers), is one the trace schema lists.
+      const bad = result.events.filter((e) => !validEvent(e)).map((e) => `${JSON.stringify(e)}: ${ajv.errorsText(validEvent.errors)}`);
+      expect(bad.slice(0, 3)).toEqual([]);
     });
   }
 });

@@ -6,7 +6,7 @@
  * thousands of combats reuses it.
  */
 import { Evaluator, type Fn } from './evaluator.js';
-import type { ElectiveOrder, Ordering, Phase, Ruleset } from '../model/types.js';
+import type { Action, ElectiveOrder, Ordering, Phase, Ruleset } from '../model/types.js';
 import type { ResolvedRuleset } from '../resolve/overlays.js';
 import { compileKey, resolveOrderingRef, type CompiledOrdering } from './ordering.js';
 import { constant } from './constants.js';
@@ -28,6 +28,12 @@ export { MAX_CALL_DEPTH } from '../concepts/effects/call.js';
 function lookup<T>(table: Record<string, T>, name: string, ev: Evaluator, ptr: string, what: string): T {
   if (Object.hasOwn(table, name)) return table[name]!;
   throw ev.at(ptr, `unknown ${what} "${name}"; the ${what}s are ${Object.keys(table).join(', ')}`);
+}
+
+/** The slots an action spends, one entry per unit: `cost` ({"action": 2}) spelled out, else `uses`. */
+function usesOf(a: Action): string[] {
+  if (!a.cost) return a.uses ?? [];
+  return Object.entries(a.cost).flatMap(([slot, n]) => Array.from({ length: n }, () => slot));
 }
 
 /** round.turns.elective: its expressions compiled (absent: the defaults). */
@@ -72,9 +78,9 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     actions.set(a.id, {
       def: a,
       ptr,
-      view: { id: a.id, tags: a.tags ?? [], phase: a.phase, uses: a.uses ?? [], params: { ...(a.params ?? {}) } },
+      view: { id: a.id, tags: a.tags ?? [], phase: a.phase, uses: usesOf(a), params: { ...(a.params ?? {}) } },
       abort: a.abort === undefined ? null : ev.compile(a.abort, `${ptr}/abort`),
-      uses: a.uses ?? [],
+      uses: usesOf(a),
       targetKind: lookup(TARGET_KINDS, a.target ?? 'enemy', ev, `${ptr}/target`, 'target kind'),
       requires: c(a.requires, `${ptr}/requires`, true),
       initiative: a.initiative === undefined ? null : ev.compile(a.initiative, `${ptr}/initiative`),
@@ -191,6 +197,10 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     },
     turnMode: lookup(TURN_MODES, def.round.turns.by, ev, '/round/turns/by', 'turn mode'),
     elective: compileElective(def.round.turns.elective, ev),
+    slotCounts: Object.entries(def.economy.counts ?? {}).map(([k, e]) => [k, ev.compile(e, joinPointer('/economy/counts', k))]),
+    ownTurnSlots: Object.entries(def.economy.refresh ?? {})
+      .filter(([, when]) => when === 'own-turn')
+      .map(([k]) => k),
     turnOrder: orderingAt(def.round.turns.order, '/round/turns/order'),
     declare: {
       order: orderingAt(def.round.declare.order, '/round/declare/order'),

@@ -123,6 +123,10 @@ export interface CompiledRuleset {
   turnMode: TurnMode;
   /** round.turns.elective, compiled (with `by: "elective"`). */
   elective: { def: ElectiveOrder; id: string; prefer: Fn | null; default: Fn | null } | null;
+  /** economy.counts compiled: a slot's count for a combatant, when it is an expression. */
+  slotCounts: Array<[string, Fn]>;
+  /** The slots that come back at the start of their owner's turn (economy.refresh). */
+  ownTurnSlots: string[];
   turnOrder: CompiledOrdering;
   declare: { order: CompiledOrdering; choice: { def: SideChoice } | null };
   phases: CPhase[];

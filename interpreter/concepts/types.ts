@@ -51,7 +51,7 @@ export interface HoldMode {
 export interface HoldExpiry {
   name: string;
   description: string;
-  expire(eng: Engine, holder: Cmb): void;
+  expire(eng: Engine, holder: Cmb, spec: HoldSpec): void;
 }
 
 /** Initiative scope: who or what gets an initiative value (`initiative.scope`). */

@@ -114,6 +114,8 @@ export interface Declarations {
   when: 'round-start' | 'phase-start';
   order?: OrderingRef;
   choice?: SideChoice;
+  /** Each combatant keeps declaring in a phase (the policy's first entry that applies, again) while its slots allow. */
+  repeat?: boolean;
 }
 
 /** Elective order: whoever just acted (or its side, or the referee) chooses who acts next. */
@@ -175,7 +177,14 @@ export interface PhaseChoice {
 }
 
 export type Effect =
-  | { op: 'roll'; dice: Expr; label: string; as: string }
+  | {
+      op: 'roll';
+      dice: Expr;
+      label: string;
+      as: string;
+      /** Named modifiers added to the roll and shown in its event (a multiple-attack penalty). */
+      modifiers?: Array<{ id: string; value: Expr; when?: Expr; description?: string }>;
+    }
   | { op: 'if'; cond: Expr; then: Effect[]; else?: Effect[] }
   | { op: 'damage'; to?: 'target' | 'self'; amount: Expr; stat?: string }
   | { op: 'heal'; to?: 'target' | 'self'; amount: Expr; stat?: string }
@@ -188,7 +197,7 @@ export type Effect =
       to?: Expr;
       when?: Expr;
       takeOver?: boolean | 'current' | 'base';
-      expires?: 'lost' | 'first-next-round';
+      expires?: 'lost' | 'first-next-round' | 'next-turn';
     }
   | { op: 'note'; text: string }
   | { op: 'call'; procedure: string; with?: Record<string, Expr> };
@@ -206,6 +215,8 @@ export interface Action {
   description?: string;
   phase: string;
   uses?: string[];
+  /** How many of each slot it spends, when more than one ({"action": 2}); instead of `uses`. */
+  cost?: Record<string, number>;
   tags?: string[];
   target?: 'enemy' | 'ally' | 'self' | 'none';
   requires?: Expr;
@@ -284,6 +295,10 @@ export interface Ruleset {
   economy: {
     description?: string;
     slots: Record<string, number>;
+    /** A slot's count as an expression over actor, evaluated when the slot refreshes (stunned: 2 fewer actions). */
+    counts?: Record<string, Expr>;
+    /** When each slot comes back: at round start (the default) or at the start of its owner's turn. */
+    refresh?: Record<string, 'round-start' | 'own-turn'>;
     exchanges?: Array<{ spend: Record<string, number>; gain: Record<string, number>; description?: string }>;
   };
   initiative: Initiative;

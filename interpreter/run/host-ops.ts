@@ -253,7 +253,8 @@ function snapshot(e: Engine): TrackerSnapshot {
       const stats: Record<string, unknown> = {};
       for (const k of statNames) stats[k] = c.view[k];
       const spent: Record<string, number> = {};
-      for (const [k, n] of Object.entries(allowance)) spent[k] = n - (c.slots[k] ?? 0);
+      const own = e.rs.slotCounts.length && !(e.round === 0 && e.rs.surprise) ? e.slotAllowance(c) : allowance;
+      for (const [k, n] of Object.entries(own)) spent[k] = n - (c.slots[k] ?? 0);
       combatants.push({
         id: c.id,
         name: String(c.view.name ?? c.id),

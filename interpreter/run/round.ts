@@ -51,7 +51,7 @@ function playRound(this: Engine): void {
   this.resuming.clear();
   this.turnPlayed = new Set();
   for (const c of this.cmbs) {
-    c.slots = { ...(this.round === 0 && this.rs.surprise ? this.rs.surprise.slots : this.rs.def.economy.slots) };
+    c.slots = this.roundSlots(c);
     c.reactions.clear();
     c.view.plan = [];
     c.view.doneLastRound = c.view.done ?? [];
@@ -107,6 +107,8 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     this.phase = this.step = undefined;
     this.emit('turn.start', { who });
     this.historyTurnStart(members);
+    this.refreshOwnTurnSlots(members);
+    this.loseCarriedHolds(members);
     for (const c of members) this.expire({ turnOf: c.id });
     if (this.opts.host) pauseByHost(this, 'turn', who);
   }

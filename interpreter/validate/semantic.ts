@@ -10,6 +10,13 @@ import { joinPointer } from '../diagnostics.js';
 import { diceFlow, notationProblem, pinProblem } from './dice-notation.js';
 import { expressions, type Problem } from './expressions.js';
 import { checkNames } from './names.js';
+import { closestName } from './precompiled.js';
+
+/** "; did you mean …?" when a known name is near. */
+const didYouMean = (word: string, names: Iterable<string>): string => {
+  const near = closestName(word, [...names]);
+  return near === undefined ? '' : `; did you mean "${near}"?`;
+};
 
 export type { Problem };
 
@@ -62,6 +69,10 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     (a.uses ?? []).forEach((s, j) => {
       if (!slots.has(s)) p(`/actions/${i}/uses/${j}`, `unknown slot "${s}"; economy.slots has ${[...slots].join(', ')}`);
     });
+    for (const slot of Object.keys(a.cost ?? {})) {
+      if (!slots.has(slot)) p(joinPointer(`/actions/${i}/cost`, slot), `unknown slot "${slot}"${didYouMean(slot, slots)}`);
+    }
+    if (a.cost && a.uses) p(`/actions/${i}/cost`, 'give "uses" or "cost", not both (cost {"action": 2} spends two actions)');
     if (a.movement && !a.movement.toward && !a.movement.away) p(`/actions/${i}/movement`, 'a movement needs "toward" or "away"');
   });
   (rs.triggers ?? []).forEach((t, i) => {
@@ -88,6 +99,11 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     );
   }
   checkOrderingRef(rs.round.turns.order, '/round/turns/order');
+  for (const key of ['counts', 'refresh'] as const) {
+    for (const slot of Object.keys(rs.economy[key] ?? {})) {
+      if (!slots.has(slot)) p(joinPointer(`/economy/${key}`, slot), `unknown slot "${slot}"${didYouMean(slot, slots)}`);
+    }
+  }
   if (rs.round.turns.elective && rs.round.turns.by !== 'elective') {
     p('/round/turns/elective', `turns.elective applies only to elective order; set "by": "elective" (it is "${rs.round.turns.by}")`);
   }
