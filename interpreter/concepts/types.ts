@@ -5,7 +5,7 @@
  * Every definition has a `description` in game terms (the editor and the docs show it).
  */
 import type { Evaluator, Fn, Data } from '../compile/evaluator.js';
-import type { CEffect, HoldSpec } from '../compile/types.js';
+import type { CAction, CEffect, HoldSpec } from '../compile/types.js';
 import type { Effect, Duration } from '../model/types.js';
 import type { Engine } from '../run/engine.js';
 import type { Cmb, Decl, Frame } from '../run/types.js';
@@ -71,6 +71,8 @@ export interface TargetPicker {
   /** The policy entry is skipped when this picker finds no one. */
   needsTarget: boolean;
   pick(eng: Engine, c: Cmb): Cmb | null;
+  /** When the pick depends on the action (its requires), the policy asks this instead, per entry. */
+  pickFor?(eng: Engine, c: Cmb, action: CAction): Cmb | null;
 }
 
 /** What sets a reaction off (`triggers[].on`), and the timings it knows. */

@@ -41,7 +41,7 @@ export type OrderKey =
   | { stat: string; dir?: 'asc' | 'desc'; description?: string }
   | { expr: Expr; dir?: 'asc' | 'desc'; description?: string };
 
-export type TieBreak = 'simultaneous' | 'referee' | { reroll: string; then?: 'simultaneous' | 'referee' };
+export type TieBreak = 'simultaneous' | 'referee' | 'side' | { reroll: string; then?: 'simultaneous' | 'referee' };
 
 export interface Ordering {
   description?: string;
@@ -237,6 +237,8 @@ export interface Trigger {
   on: 'move' | 'act' | 'damage';
   /** For `act`: only these actions trigger. For `move`: only moves made by these actions. */
   actions?: string[];
+  /** Only actions with at least one of these tags trigger (with `actions`: both must hold). */
+  actionTags?: string[];
   reactors: 'enemies' | 'allies' | 'others' | 'target';
   timing: 'before' | 'during' | 'after';
   within?: Expr;
@@ -255,7 +257,7 @@ export interface PolicyEntry {
   description?: string;
   action: string;
   when?: Expr;
-  target?: 'nearest-enemy' | 'weakest-enemy' | 'first-enemy' | 'self' | 'none';
+  target?: 'nearest-enemy' | 'weakest-enemy' | 'first-enemy' | 'self' | 'none' | 'weakest-ally' | 'first-allowed-enemy';
 }
 
 export interface EndCondition {

@@ -89,7 +89,11 @@ function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string
   for (const p of this.rs.policy) {
     if (p.action.def.phase !== phase) continue;
     if (!this.canPlan(budget, p.action.uses)) continue;
-    if (p.target !== pickedHow) {
+    if (p.picker.pickFor) {
+      // A pick that depends on the action (its requires) is made for this entry alone.
+      pickedHow = null;
+      picked = p.picker.pickFor(this, c, p.action);
+    } else if (p.target !== pickedHow) {
       pickedHow = p.target;
       picked = p.picker.pick(this, c);
     }

@@ -75,6 +75,7 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     if (a.cost && a.uses) p(`/actions/${i}/cost`, 'give "uses" or "cost", not both (cost {"action": 2} spends two actions)');
     if (a.movement && !a.movement.toward && !a.movement.away) p(`/actions/${i}/movement`, 'a movement needs "toward" or "away"');
   });
+  const actionTagSet = new Set(rs.actions.flatMap((a) => a.tags ?? []));
   (rs.triggers ?? []).forEach((t, i) => {
     if (t.perform && !actionIds.has(t.perform)) p(`/triggers/${i}/perform`, `unknown action "${t.perform}"`);
     (t.actions ?? []).forEach((a, j) => {
@@ -82,6 +83,11 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     });
     (t.uses ?? []).forEach((s, j) => {
       if (!slots.has(s)) p(`/triggers/${i}/uses/${j}`, `unknown slot "${s}"`);
+    });
+    (t.actionTags ?? []).forEach((tag, j) => {
+      if (!actionTagSet.has(tag)) {
+        p(`/triggers/${i}/actionTags/${j}`, `no action has the tag "${tag}"${didYouMean(tag, actionTagSet)}`);
+      }
     });
     if (!t.perform && !t.effects) p(`/triggers/${i}`, 'a trigger needs "perform" or "effects"');
     if (t.timing === 'during' && t.within === undefined) p(`/triggers/${i}`, 'a trigger with timing "during" needs "within"');
