@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEncounter, loadProgram, run, validateFile } from '../interpreter/pipeline.js';
 import type { TraceEvent } from '../interpreter/trace/events.js';
+import { compileExpression, createEvalContext } from '../interpreter/expr/index.js';
+import { OUTER_NAMES } from '../interpreter/compile/evaluator.js';
 import { ROOT } from './support/cases.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rule documents edited as plain JSON
@@ -99,5 +101,52 @@ describe('ties decided by a side', () => {
     const tie = events.find((e) => e.type === 'decision') as { by: string; options: string[]; label: string };
     expect(tie.by).toBe('heroes');
     expect(tie.options).toEqual(['captain', 'scout']);
+  });
+});
+
+describe('loops see the outer variables', () => {
+  const allies = { filter: [{ var: 'everyone' }, { '==': [{ var: 'side' }, { var: 'actor.side' }] }] };
+  const data = {
+    actor: { id: 'a', side: 'red' },
+    everyone: [
+      { id: 'a', side: 'red' },
+      { id: 'b', side: 'blue' },
+      { id: 'c', side: 'red' },
+    ],
+  };
+  it('with outer names (the engine), a body reads actor from outside the loop', () => {
+    const ctx = createEvalContext();
+    ctx.outerNames = OUTER_NAMES;
+    const f = compileExpression(allies, { file: 't', pointer: '' });
+    expect((f(data, ctx) as Array<{ id: string }>).map((x) => x.id)).toEqual(['a', 'c']);
+    expect(ctx.outer).toBeUndefined();
+    // The element's own field wins; reduce sees outer names too, nested loops as well.
+    const count = {
+      reduce: [
+        { var: 'everyone' },
+        { '+': [{ var: 'accumulator' }, { if: [{ some: [[1], { '==': [{ var: 'actor.side' }, 'red'] }] }, 1, 0] }] },
+        0,
+      ],
+    };
+    expect(compileExpression(count, { file: 't', pointer: '' })(data, ctx)).toBe(3);
+  });
+  it('without them (plain JSON Logic), the body sees its element only', () => {
+    const f = compileExpression(allies, { file: 't', pointer: '' });
+    expect(f(data, createEvalContext())).toEqual([]);
+  });
+  it('in a ruleset: a policy that strikes only when a foe stands next to an ally reads actor inside some', () => {
+    const rs = read(BATON);
+    rs.policy[0].when = {
+      some: [
+        { var: 'everyone' },
+        { and: [{ '==': [{ var: 'side' }, { var: 'actor.side' }] }, { '!=': [{ var: 'id' }, { var: 'actor.id' }] }] },
+      ],
+    };
+    const enc = read('examples/packs/baton/encounters/bridge.json');
+    enc.sides[1].combatants = enc.sides[1].combatants.slice(0, 1); // the chief alone: it has no ally
+    const events = runDocs(BATON, rs, enc);
+    const declared = new Set(events.filter((e) => e.type === 'declare').map((e) => (e as { combatant: string }).combatant));
+    expect(declared.has('captain')).toBe(true);
+    expect(declared.has('chief')).toBe(false);
   });
 });
