@@ -5,7 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],
-    testTimeout: 60000,
+    // A hang guard, not a speed check: two shared cores under load can take minutes for one test.
+    testTimeout: 180000,
     hookTimeout: 120000,
     fileParallelism: false,
   },

@@ -299,7 +299,7 @@ describe('unknown ids', () => {
       at: posOf(f, '/policy/0/when/var'),
       message:
         'unknown stat "strength" in "actor.strength"; stats are hp; built-in: ' +
-        'id, name, side, tags, plan, done, doneLastRound, initiativeAtRoundStart, conditions, moved, engaged, engagedAtRoundStart, initiative, position, card, cards',
+        'id, name, side, tags, plan, done, doneLastRound, initiativeAtRoundStart, conditions, moved, engaged, engagedAtRoundStart, initiative, position, card, cards, acted, actsThisTurn, usedThisTurn',
     });
   });
 

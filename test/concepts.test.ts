@@ -17,6 +17,8 @@ import { ORDER_KEYS } from '../interpreter/concepts/sort-keys/index.js';
 import { TARGET_PICKERS } from '../interpreter/concepts/targets/index.js';
 import { describeTieBreak, TIE_BREAKS } from '../interpreter/concepts/tie-breaks/index.js';
 import { REACTOR_KINDS, TRIGGER_KINDS } from '../interpreter/concepts/triggers/index.js';
+import { TARGET_KINDS } from '../interpreter/concepts/target-kinds/index.js';
+import { TURN_MODES } from '../interpreter/concepts/turn-modes/index.js';
 import { ROOT } from './support/cases.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the schema read as plain JSON
@@ -38,6 +40,8 @@ describe('each concept table matches the names the schema allows', () => {
     ['trigger kinds', TRIGGER_KINDS, d.trigger.properties.on.enum],
     ['reactors', REACTOR_KINDS, d.trigger.properties.reactors.enum],
     ['target pickers', TARGET_PICKERS, d.policyEntry.properties.target.enum],
+    ['turn modes', TURN_MODES, d.ruleset.properties.round.properties.turns.properties.by.enum],
+    ['target kinds', TARGET_KINDS, d.action.properties.target.enum],
   ];
   for (const [what, table, names] of cases) {
     it(what, () => {

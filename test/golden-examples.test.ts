@@ -17,7 +17,9 @@ describe('golden cases of the example packs', () => {
   for (const c of cases) {
     it(`${c.name} — ${c.spec.rule.quote.slice(0, 90)}`, () => {
       expect(existsSync(join(ROOT, c.spec.rule.file)), `the cited file ${c.spec.rule.file}`).toBe(true);
-      expect(readFileSync(join(ROOT, c.spec.rule.file), 'utf8'), 'the quote is in the cited file').toContain(c.spec.rule.quote);
+      // Whitespace as a reader sees it: a quote may run across the readme's wrapped lines.
+      const flat = (t: string) => t.replace(/\s+/g, ' ');
+      expect(flat(readFileSync(join(ROOT, c.spec.rule.file), 'utf8')), 'the quote is in the cited file').toContain(flat(c.spec.rule.quote));
       const program = loadProgram(
         join(ROOT, c.spec.ruleset),
         (c.spec.with ?? []).map((w) => join(ROOT, w)),

@@ -14,6 +14,29 @@ export type Fn = (data: Data) => unknown;
 
 export const DEFAULT_EXPRESSION_STEPS = 100_000;
 
+/**
+ * The variables a loop body (map, filter, reduce, all, none, some) can still read from outside
+ * the loop when its element has no field of that name.
+ */
+export const OUTER_NAMES: ReadonlySet<string> = new Set([
+  'actor',
+  'self',
+  'target',
+  'reactor',
+  'mover',
+  'next',
+  'lastActor',
+  'action',
+  'local',
+  'reaction',
+  'event',
+  'distance',
+  'options',
+  'round',
+  'holder',
+  'candidates',
+]);
+
 export class Evaluator {
   readonly ctx: EvalContext;
   private readonly origin: ResolvedRuleset['origin'];
@@ -22,7 +45,7 @@ export class Evaluator {
   constructor(resolved: ResolvedRuleset, maxSteps = DEFAULT_EXPRESSION_STEPS) {
     this.origin = resolved.origin;
     this.locateIn = resolved.locate;
-    this.ctx = { steps: 0, maxSteps, labelPrefix: '' };
+    this.ctx = { steps: 0, maxSteps, labelPrefix: '', outerNames: OUTER_NAMES };
     // Named expressions ({"expr": "name"}): compiled once, read through the context.
     const named = new Map<string, CompiledExpr>();
     for (const [name, body] of Object.entries(resolved.ruleset.expressions ?? {})) {
@@ -51,7 +74,10 @@ export class Evaluator {
     const origin = this.origin;
     return (data: Data) => {
       const outer = ctx.steps;
+      // An expression evaluated inside another's loop (a derived value read there) has loops of its own.
+      const outerData = ctx.outer;
       ctx.steps = 0;
+      ctx.outer = undefined;
       try {
         return compiled(data, ctx);
       } catch (err) {
@@ -63,6 +89,7 @@ export class Evaluator {
         throw new PhasebookError([d]);
       } finally {
         ctx.steps = outer;
+        ctx.outer = outerData;
       }
     };
   }

@@ -6,7 +6,7 @@
  * thousands of combats reuses it.
  */
 import { Evaluator, type Fn } from './evaluator.js';
-import type { Ordering, Phase, Ruleset } from '../model/types.js';
+import type { Action, ElectiveOrder, Ordering, Phase, Ruleset } from '../model/types.js';
 import type { ResolvedRuleset } from '../resolve/overlays.js';
 import { compileKey, resolveOrderingRef, type CompiledOrdering } from './ordering.js';
 import { constant } from './constants.js';
@@ -20,6 +20,8 @@ import { compileDeal, compileDecks } from './decks.js';
 import { compileRepeat } from './repeat.js';
 import { compileMoments } from './moments.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
+import { TARGET_KINDS } from '../concepts/target-kinds/index.js';
+import { TURN_MODES } from '../concepts/turn-modes/index.js';
 import { REACTOR_KINDS, TRIGGER_KINDS } from '../concepts/triggers/index.js';
 import { tieBreakOf } from '../concepts/tie-breaks/index.js';
 
@@ -31,6 +33,24 @@ export { MAX_CALL_DEPTH } from '../concepts/effects/call.js';
 function lookup<T>(table: Record<string, T>, name: string, ev: Evaluator, ptr: string, what: string): T {
   if (Object.hasOwn(table, name)) return table[name]!;
   throw ev.at(ptr, `unknown ${what} "${name}"; the ${what}s are ${Object.keys(table).join(', ')}`);
+}
+
+/** The slots an action spends, one entry per unit: `cost` ({"action": 2}) spelled out, else `uses`. */
+function usesOf(a: Action): string[] {
+  if (!a.cost) return a.uses ?? [];
+  return Object.entries(a.cost).flatMap(([slot, n]) => Array.from({ length: n }, () => slot));
+}
+
+/** round.turns.elective: its expressions compiled (absent: the defaults). */
+function compileElective(el: ElectiveOrder | undefined, ev: Evaluator): CompiledRuleset['elective'] {
+  const def = el ?? {};
+  const at = '/round/turns/elective';
+  return {
+    def,
+    id: def.id ?? 'next',
+    prefer: def.prefer === undefined ? null : ev.compile(def.prefer, `${at}/prefer`),
+    default: def.default === undefined ? null : ev.compile(def.default, `${at}/default`),
+  };
 }
 
 export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?: Record<string, unknown> } = {}): CompiledRuleset {
@@ -63,9 +83,10 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     actions.set(a.id, {
       def: a,
       ptr,
-      view: { id: a.id, tags: a.tags ?? [], phase: a.phase, uses: a.uses ?? [], params: { ...(a.params ?? {}) } },
+      view: { id: a.id, tags: a.tags ?? [], phase: a.phase, uses: usesOf(a), params: { ...(a.params ?? {}) } },
       abort: a.abort === undefined ? null : ev.compile(a.abort, `${ptr}/abort`),
-      uses: a.uses ?? [],
+      uses: usesOf(a),
+      targetKind: lookup(TARGET_KINDS, a.target ?? 'enemy', ev, `${ptr}/target`, 'target kind'),
       requires: c(a.requires, `${ptr}/requires`, true),
       initiative: a.initiative === undefined ? null : ev.compile(a.initiative, `${ptr}/initiative`),
       movement: a.movement
@@ -185,6 +206,12 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
         default: ev.compile(j.default, `/initiative/judgments/${i}/default`),
       })),
     },
+    turnMode: lookup(TURN_MODES, def.round.turns.by, ev, '/round/turns/by', 'turn mode'),
+    elective: compileElective(def.round.turns.elective, ev),
+    slotCounts: Object.entries(def.economy.counts ?? {}).map(([k, e]) => [k, ev.compile(e, joinPointer('/economy/counts', k))]),
+    ownTurnSlots: Object.entries(def.economy.refresh ?? {})
+      .filter(([, when]) => when === 'own-turn')
+      .map(([k]) => k),
     turnOrder: orderingAt(def.round.turns.order, '/round/turns/order'),
     declare: {
       time: lookup(DECLARE_TIMES, def.round.declare.when, ev, '/round/declare/when', 'declaration time'),
@@ -207,7 +234,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     policy: def.policy.map((p, i) => {
       const action = actionAt(p.action, `/policy/${i}/action`);
       // Without a picker: the action's own kind of target, or the nearest enemy.
-      const target = p.target ?? (action.def.target === 'self' || action.def.target === 'none' ? action.def.target : 'nearest-enemy');
+      const target = p.target ?? action.targetKind.defaultPicker;
       const picker = lookup(TARGET_PICKERS, target, ev, `/policy/${i}/target`, 'target picker');
       return { def: p, action, when: c(p.when, `/policy/${i}/when`, true), target, picker, needsTarget: picker.needsTarget };
     }),

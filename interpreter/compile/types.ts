@@ -14,11 +14,23 @@ import type {
   EndCondition,
   Phase,
   PhaseChoice,
+  ElectiveOrder,
 } from '../model/types.js';
 import type { CompiledOrdering } from './ordering.js';
 import type { CDeal, CDeck } from './decks.js';
 import type { CMoment } from './moments.js';
-import type { DeclareTime, HoldExpiry, HoldMode, InitiativeRoll, InitiativeScope, ReactorsDef, TargetPicker, TriggerKind } from '../concepts/types.js';
+import type {
+  DeclareTime,
+  HoldExpiry,
+  HoldMode,
+  InitiativeRoll,
+  InitiativeScope,
+  ReactorsDef,
+  TargetKind,
+  TargetPicker,
+  TriggerKind,
+  TurnMode,
+} from '../concepts/types.js';
 import type { Engine } from '../run/engine.js';
 import type { Frame } from '../run/types.js';
 
@@ -46,6 +58,8 @@ export interface CAction {
   view: { id: string; tags: string[]; phase: string; uses: string[]; params: Record<string, unknown> };
   abort: Fn | null;
   uses: string[];
+  /** What it is aimed at (`target`), bound to its definition. */
+  targetKind: TargetKind;
   requires: Fn;
   initiative: Fn | null;
   movement: { toward: boolean; distance: Fn; stopWithin: number; stopAtEnemies: boolean; blocks: boolean } | null;
@@ -113,6 +127,14 @@ export interface CompiledRuleset {
     modifiers: Array<{ when: Fn; add: Fn }>;
     judgments: Array<{ def: Judgment; when: Fn; default: Fn }>;
   };
+  /** Who takes turns (`round.turns.by`), bound to its definition. */
+  turnMode: TurnMode;
+  /** round.turns.elective, compiled (with `by: "elective"`). */
+  elective: { def: ElectiveOrder; id: string; prefer: Fn | null; default: Fn | null } | null;
+  /** economy.counts compiled: a slot's count for a combatant, when it is an expression. */
+  slotCounts: Array<[string, Fn]>;
+  /** The slots that come back at the start of their owner's turn (economy.refresh). */
+  ownTurnSlots: string[];
   turnOrder: CompiledOrdering;
   declare: { time: DeclareTime; order: CompiledOrdering; choice: { def: SideChoice } | null };
   phases: CPhase[];

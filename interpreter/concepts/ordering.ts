@@ -24,7 +24,8 @@ export interface OrderEnv {
   reversed: boolean;
   /** A tie-break roll; `attempt` counts re-rolls of the same tie (1, 2, …). */
   roll(label: string, notation: string, attempt: number): number;
-  decide(label: string, options: string[], fallback: string): string;
+  /** A labelled decision, asked of `by` (the referee when absent; a side's id for a side). */
+  decide(label: string, options: string[], fallback: string, by?: string): string;
   /** Label prefix for tie-break rolls and decisions, e.g. r2.missile.bows */
   label: string;
 }

@@ -5,7 +5,7 @@
  * Every definition has a `description` in game terms (the editor and the docs show it).
  */
 import type { Evaluator, Fn, Data } from '../compile/evaluator.js';
-import type { CEffect, HoldSpec } from '../compile/types.js';
+import type { CAction, CEffect, HoldSpec } from '../compile/types.js';
 import type { Effect, Duration } from '../model/types.js';
 import type { Engine } from '../run/engine.js';
 import type { Cmb, Decl, Frame } from '../run/types.js';
@@ -51,7 +51,7 @@ export interface HoldMode {
 export interface HoldExpiry {
   name: string;
   description: string;
-  expire(eng: Engine, holder: Cmb): void;
+  expire(eng: Engine, holder: Cmb, spec: HoldSpec): void;
 }
 
 /** Initiative scope: who or what gets an initiative value (`initiative.scope`). */
@@ -98,6 +98,8 @@ export interface TargetPicker {
   /** The policy entry is skipped when this picker finds no one. */
   needsTarget: boolean;
   pick(eng: Engine, c: Cmb): Cmb | null;
+  /** When the pick depends on the action (its requires), the policy asks this instead, per entry. */
+  pickFor?(eng: Engine, c: Cmb, action: CAction): Cmb | null;
 }
 
 /** What sets a reaction off (`triggers[].on`), and the timings it knows. */
@@ -136,4 +138,30 @@ export interface CardSet {
   description: string;
   /** The cards of the set, with `jokers` jokers added (if the set has jokers). */
   cards(jokers: number): Array<{ id: string; rank: number; suit: number; tags: string[] }>;
+}
+
+/** Who takes turns in a round, and in what order (`round.turns.by`). */
+export interface TurnMode {
+  name: string;
+  description: string;
+  /** Play the turns of this round (after initiative and round-start declarations). */
+  playTurns(eng: Engine): void;
+  /** The turns still to come this round, for the table's tracker; `inTurn` holds whoever's turn it is now. */
+  toCome(eng: Engine, inTurn: Set<string>, turn: string[] | null): string[][];
+}
+
+/** What an action is aimed at (`actions[].target`). */
+export interface TargetKind {
+  name: string;
+  description: string;
+  /** The targets a table may choose from when declaring (a combatant's id, or null for none). */
+  options(eng: Engine, c: Cmb): Array<string | null>;
+  /** The target when the act happens, from the one declared (an enemy who fell is replaced). */
+  atAct(eng: Engine, c: Cmb, declared: Cmb | null): Cmb | null;
+  /** The act is skipped ("no target") when it has none. */
+  needsTarget: boolean;
+  /** The effects still run when the target is out of the fight (an act on oneself). */
+  evenIfTargetOut: boolean;
+  /** The policy's target picker when a policy entry names none. */
+  defaultPicker: string;
 }

@@ -41,7 +41,7 @@ export type OrderKey =
   | { stat: string; dir?: 'asc' | 'desc'; description?: string }
   | { expr: Expr; dir?: 'asc' | 'desc'; description?: string };
 
-export type TieBreak = 'simultaneous' | 'referee' | { reroll: string; then?: 'simultaneous' | 'referee' };
+export type TieBreak = 'simultaneous' | 'referee' | 'side' | { reroll: string; then?: 'simultaneous' | 'referee' };
 
 export interface Ordering {
   description?: string;
@@ -151,11 +151,35 @@ export interface Declarations {
   when: 'round-start' | 'phase-start';
   order?: OrderingRef;
   choice?: SideChoice;
+  /** Each combatant keeps declaring in a phase (the policy's first entry that applies, again) while its slots allow. */
+  repeat?: boolean;
+}
+
+/** Elective order: whoever just acted (or its side, or the referee) chooses who acts next. */
+export interface ElectiveOrder {
+  description?: string;
+  /** The decision's id in its label `r<round>.<id>.<n>` (default `next`). */
+  id?: string;
+  /** Who chooses: the one who just acted, its side, or the referee (default `actor`). */
+  chooser?: 'actor' | 'side' | 'referee';
+  /** Candidates for whom it holds come first for the default (over actor = the chooser, next = the candidate). */
+  prefer?: Expr;
+  /** The default's id, over actor (the chooser) and candidates; else the first preferred in turn order. */
+  default?: Expr;
+  /** Whoever acts last in a round chooses who opens the next (default false: the referee, by turn order). */
+  lastOpens?: boolean;
 }
 
 export interface RoundDef {
   description?: string;
-  turns: { by: 'none' | 'side' | 'combatant'; order?: OrderingRef; description?: string; resort?: 'always' | 'round-start' };
+  turns: {
+    by: 'none' | 'side' | 'combatant' | 'elective';
+    order?: OrderingRef;
+    description?: string;
+    resort?: 'always' | 'round-start';
+    /** With `by: "elective"`: who chooses who acts next, and how the default is found. */
+    elective?: ElectiveOrder;
+  };
   declare: Declarations;
   phases: Phase[];
   /** Phases played once by everyone after all turns (extra actions at the end of the turn). */
@@ -192,7 +216,14 @@ export interface PhaseChoice {
 }
 
 export type Effect =
-  | { op: 'roll'; dice: Expr; label: string; as: string }
+  | {
+      op: 'roll';
+      dice: Expr;
+      label: string;
+      as: string;
+      /** Named modifiers added to the roll and shown in its event (a multiple-attack penalty). */
+      modifiers?: Array<{ id: string; value: Expr; when?: Expr; description?: string }>;
+    }
   | { op: 'if'; cond: Expr; then: Effect[]; else?: Effect[] }
   | { op: 'damage'; to?: 'target' | 'self'; amount: Expr; stat?: string }
   | { op: 'heal'; to?: 'target' | 'self'; amount: Expr; stat?: string }
@@ -205,7 +236,7 @@ export type Effect =
       to?: Expr;
       when?: Expr;
       takeOver?: boolean | 'current' | 'base';
-      expires?: 'lost' | 'first-next-round';
+      expires?: 'lost' | 'first-next-round' | 'next-turn';
     }
   | { op: 'note'; text: string }
   | { op: 'call'; procedure: string; with?: Record<string, Expr> }
@@ -242,6 +273,8 @@ export interface Action {
   description?: string;
   phase: string;
   uses?: string[];
+  /** How many of each slot it spends, when more than one ({"action": 2}); instead of `uses`. */
+  cost?: Record<string, number>;
   tags?: string[];
   target?: 'enemy' | 'ally' | 'self' | 'none';
   requires?: Expr;
@@ -262,6 +295,8 @@ export interface Trigger {
   on: 'move' | 'act' | 'damage';
   /** For `act`: only these actions trigger. For `move`: only moves made by these actions. */
   actions?: string[];
+  /** Only actions with at least one of these tags trigger (with `actions`: both must hold). */
+  actionTags?: string[];
   reactors: 'enemies' | 'allies' | 'others' | 'target';
   timing: 'before' | 'during' | 'after';
   within?: Expr;
@@ -280,7 +315,7 @@ export interface PolicyEntry {
   description?: string;
   action: string;
   when?: Expr;
-  target?: 'nearest-enemy' | 'weakest-enemy' | 'first-enemy' | 'self' | 'none';
+  target?: 'nearest-enemy' | 'weakest-enemy' | 'first-enemy' | 'self' | 'none' | 'weakest-ally' | 'first-allowed-enemy';
 }
 
 export interface EndCondition {
@@ -322,6 +357,10 @@ export interface Ruleset {
   economy: {
     description?: string;
     slots: Record<string, number>;
+    /** A slot's count as an expression over actor, evaluated when the slot refreshes (stunned: 2 fewer actions). */
+    counts?: Record<string, Expr>;
+    /** When each slot comes back: at round start (the default) or at the start of its owner's turn. */
+    refresh?: Record<string, 'round-start' | 'own-turn'>;
     exchanges?: Array<{ spend: Record<string, number>; gain: Record<string, number>; description?: string }>;
   };
   initiative: Initiative;

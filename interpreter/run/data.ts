@@ -69,6 +69,7 @@ function baseData(this: Engine): Data {
     best: s.best,
     everyone: this.everyone,
     encounter: this.encounterState,
+    lastActor: this.lastActor?.view ?? null,
   };
 }
 

@@ -43,8 +43,30 @@ function declareMissing(this: Engine, c: Cmb, phase: string): void {
   this.declareOne(c, phase, { ...c.slots });
 }
 
-/** One combatant's declaration for a phase, within `budget` (its slots not yet planned). */
+/**
+ * One combatant's declaration for a phase, within `budget` (its slots not yet planned). With
+ * round.declare.repeat it keeps declaring while something fits in what is left (each declaration
+ * plans at least one slot, so the slots bound the repetition), unless the script speaks for it.
+ */
 function declareOne(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): void {
+  if (!this.rs.def.round.declare.repeat) return this.declareOnce(c, phase, budget);
+  const bound = Math.max(
+    1,
+    Object.values(budget).reduce((a, b) => a + Math.max(0, b), 0),
+  );
+  for (let k = 0; k < bound; k++) {
+    const before = this.decls.length;
+    this.declareOnce(c, phase, budget);
+    if (this.decls.length === before || c.out) return;
+    const scripted = (this.encounter.script ?? []).some(
+      (s) => s.round === this.round && s.combatant === c.id && this.rs.actions.get(s.action)!.def.phase === phase,
+    );
+    if (scripted) return;
+  }
+}
+
+/** One declaration (or a script's): the host's answer, the script's entries, else the policy's choice. */
+function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): void {
   if (this.opts.host && declareByHost(this, c, phase, budget)) return;
   const script = (this.encounter.script ?? []).filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
   for (const entry of script) {
@@ -67,7 +89,11 @@ function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string
   for (const p of this.rs.policy) {
     if (p.action.def.phase !== phase) continue;
     if (!this.canPlan(budget, p.action.uses)) continue;
-    if (p.target !== pickedHow) {
+    if (p.picker.pickFor) {
+      // A pick that depends on the action (its requires) is made for this entry alone.
+      pickedHow = null;
+      picked = p.picker.pickFor(this, c, p.action);
+    } else if (p.target !== pickedHow) {
       pickedHow = p.target;
       picked = p.picker.pick(this, c);
     }
@@ -130,4 +156,4 @@ function pickTarget(this: Engine, c: Cmb, how: string): Cmb | null {
   return picker.pick(this, c);
 }
 
-export const declareMethods = { declare, declareMissing, declareOne, policyChoice, addDecl, pickTarget };
+export const declareMethods = { declare, declareMissing, declareOne, declareOnce, policyChoice, addDecl, pickTarget };

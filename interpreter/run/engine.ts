@@ -32,6 +32,8 @@ import { holdMethods } from './holds.js';
 import { effectMethods } from './effects.js';
 import { conditionMethods } from './conditions.js';
 import { momentMethods } from './moments.js';
+import { historyMethods } from './history.js';
+import { slotMethods } from './slots.js';
 import { attachHost } from './host-ops.js';
 
 export { DEFAULT_LIMITS, ENCOUNTER_FILE, type RunOptions, type RunResult, type Cmb } from './types.js';
@@ -54,6 +56,8 @@ const ENGINE_METHODS = {
   ...effectMethods, // what effects do: damage, heal, set, adjust, conditions
   ...conditionMethods, // conditions and temporary changes running out
   ...momentMethods, // side and encounter state, effects at round start, round end, a phase's end
+  ...slotMethods, // slot allowances: counts as expressions, refreshed at round start or the owner's turn
+  ...historyMethods, // turn history: who acted last, who has acted, uses by tag this turn
 };
 type EngineMethods = typeof ENGINE_METHODS;
 
@@ -88,9 +92,15 @@ export class Engine {
   readonly choices: ReadonlyMap<string, string>;
   readonly usedChoices = new Set<string>();
   groupCounter = 0;
+  /** The modifiers of the roll about to be made, for its event (set by a roll effect). */
+  rollModifiers: Array<{ id: string; value: number }> | null = null;
+  /** The combatant who acted last (turn history: `lastActor`). */
+  lastActor: Cmb | null = null;
   reactionDepth = 0;
   /** Holding a turn: who holds, and how the hold resumes. */
   readonly holds = new Map<Cmb, HoldSpec>();
+  /** Holds carried into this round (expiry next-turn): lost when their holder's own turn comes. */
+  readonly carriedHolds = new Set<Cmb>();
   /** Combatants whose current turn has ended early (they hold). */
   readonly endedTurn = new Set<Cmb>();
   /** Combatants playing a resumed turn: they declare what they have not declared yet. */

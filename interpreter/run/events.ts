@@ -26,7 +26,11 @@ function emitEvent(this: Engine, type: EventType, fields?: object): { seq: numbe
 const emit = emitEvent as <T extends EventType>(this: Engine, type: T, ...fields: FieldsArg<T>) => EventOf<T>;
 
 function onRoll(this: Engine, r: RollResult): void {
-  this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total, ...(r.pinned ? { pinned: true } : {}) });
+  // A roll effect with modifiers hands them over just before it rolls (concepts/effects/roll.ts).
+  const mods = this.rollModifiers;
+  this.rollModifiers = null;
+  const shown = mods ? { modifiers: mods, modified: r.total + mods.reduce((a, m) => a + m.value, 0) } : {};
+  this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total, ...(r.pinned ? { pinned: true } : {}), ...shown });
 }
 
 /** A labelled decision: a referee judgment or a choice the rules give a player or side. */

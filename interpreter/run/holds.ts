@@ -19,7 +19,8 @@ function hold(this: Engine, f: Frame, h: HoldSpec): void {
 /** Left out of the turn queue until something resumes it. */
 function heldIndefinitely(this: Engine, c: Cmb): boolean {
   const h = this.holds.get(c);
-  return h !== undefined && !h.mode.replaysTurn;
+  // A hold carried into a new round does not keep its holder out of that round's turns.
+  return h !== undefined && !h.mode.replaysTurn && !this.carriedHolds.has(c);
 }
 
 /** Before someone acts, a combatant holding its action may step in. */
@@ -33,6 +34,8 @@ function offerResume(this: Engine, next: Cmb): void {
 /** The holder plays its turn now, inside the current one. */
 function resume(this: Engine, c: Cmb): void {
   this.holds.delete(c);
+  // A hold carried over from the last round, taken now, is the holder's turn of this round.
+  if (this.carriedHolds.delete(c)) this.turnPlayed.add(c);
   this.endedTurn.delete(c);
   this.resuming.add(c);
   this.inResume.add(c);
@@ -67,8 +70,18 @@ function resumeAtRoundEnd(this: Engine): void {
 function expireHolds(this: Engine): void {
   for (const [c, h] of [...this.holds]) {
     this.holds.delete(c);
-    if (!c.out) h.expiry.expire(this, c);
+    if (!c.out) h.expiry.expire(this, c, h);
   }
 }
 
-export const holdMethods = { hold, heldIndefinitely, offerResume, resume, resumeAtRoundEnd, expireHolds };
+/** A turn begins: a hold its members carried over from the last round and never took is lost. */
+function loseCarriedHolds(this: Engine, members: Iterable<Cmb>): void {
+  if (this.carriedHolds.size === 0) return;
+  for (const c of members) {
+    if (!this.carriedHolds.delete(c)) continue;
+    this.holds.delete(c);
+    this.emit('note', { combatant: c.id, text: 'the held action is lost: its own turn has come' });
+  }
+}
+
+export const holdMethods = { hold, heldIndefinitely, offerResume, resume, resumeAtRoundEnd, expireHolds, loseCarriedHolds };

@@ -7,6 +7,7 @@ import { num, truthy } from '../compile/evaluator.js';
 import type { CompiledRuleset, Moment } from '../compile/types.js';
 import type { Engine } from './engine.js';
 import type { Cmb } from './types.js';
+import { initHistory } from './history.js';
 import type { CombatantState, DeclarationOption, DeclarationAsk, EngineHost, HostOps, Intervention, TrackerSnapshot } from './host.js';
 
 /** Counters of host labels (declarations, pauses) per engine, for `#n` suffixes. */
@@ -30,15 +31,6 @@ function hostLabel(e: Engine, asked: string): string {
   return n === 1 ? asked : `${asked}#${n}`;
 }
 
-/** Valid targets of an action for a combatant: standing enemies, allies, itself, or none. */
-function targetsOf(e: Engine, c: Cmb, action: { def: { target?: string } }): Array<string | null> {
-  const kind = action.def.target ?? 'enemy';
-  if (kind === 'self') return [c.id];
-  if (kind === 'none') return [null];
-  const enemy = kind === 'enemy';
-  return e.cmbs.filter((o) => !o.out && (enemy ? o.side !== c.side : o.side === c.side)).map((o) => o.id);
-}
-
 /**
  * The declaration question of one combatant in one phase (label `r<round>.<phase>.declare.<id>`).
  * Returns true when the host settled it (an answer, nothing, or the combatant is out after an
@@ -55,7 +47,7 @@ export function declareByHost(e: Engine, c: Cmb, phase: string, budget: Record<s
   const performed = performedOnly(e.rs);
   for (const action of e.rs.actions.values()) {
     if (action.def.phase !== phase || performed.has(action.def.id) || !e.canPlan(budget, action.uses)) continue;
-    const targets = targetsOf(e, c, action);
+    const targets = action.targetKind.options(e, c);
     if (targets.length === 0) continue;
     options.push({ action: action.def.id, name: action.def.name ?? action.def.id, uses: [...action.uses], targets });
   }
@@ -199,6 +191,7 @@ function join(e: Engine, sideId: string, spec: Extract<Intervention, { op: 'join
   });
   Object.assign(view, { initiativeAtRoundStart: null, conditions: [], moved: 0, engagedAtRoundStart: false, initiative: null });
   if (typeof view.position !== 'number') view.position = 0;
+  initHistory(view, e.rs);
   const index = Math.max(-1, ...[...e.byId.values()].map((c) => c.index)) + 1;
   const c: Cmb = {
     id: spec.id,
@@ -246,33 +239,7 @@ const RESUMES: Record<string, string> = {
 function snapshot(e: Engine): TrackerSnapshot {
   const turn = e.turn === undefined ? null : e.turn.split('+');
   const inTurn = new Set(turn ?? []);
-  const by = e.rs.def.round.turns.by;
-  let toCome: string[][] = [];
-  if (by === 'combatant') {
-    const ini = (c: Cmb) => (typeof c.view.initiative === 'number' ? c.view.initiative : -Infinity);
-    // Before initiative is rolled, nobody's place is known yet.
-    const waiting = e.cmbs.filter(
-      (c) =>
-        !c.out &&
-        typeof c.view.initiative === 'number' &&
-        !e.turnPlayed.has(c) &&
-        !e.endedTurn.has(c) &&
-        !e.holds.has(c) &&
-        !inTurn.has(c.id),
-    );
-    waiting.sort((a, b) => ini(b) - ini(a) || a.index - b.index);
-    for (const c of waiting) {
-      const last = toCome[toCome.length - 1];
-      if (last && ini(e.byId.get(last[0]!)!) === ini(c)) last.push(c.id);
-      else toCome.push([c.id]);
-    }
-  } else if (by === 'side') {
-    const at = e.sideOrder.findIndex((tier) => tier.some((s) => inTurn.has(s)));
-    toCome =
-      e.phase === undefined && turn === null && e.step === undefined
-        ? e.sideOrder.map((t) => [...t])
-        : e.sideOrder.slice(at + 1).map((t) => [...t]);
-  }
+  const toCome = e.rs.turnMode.toCome(e, inTurn, turn);
   const holding = [...e.holds].map(([c, h]) => ({
     id: c.id,
     resumes:
@@ -288,7 +255,8 @@ function snapshot(e: Engine): TrackerSnapshot {
       const stats: Record<string, unknown> = {};
       for (const k of statNames) stats[k] = c.view[k];
       const spent: Record<string, number> = {};
-      for (const [k, n] of Object.entries(allowance)) spent[k] = n - (c.slots[k] ?? 0);
+      const own = e.rs.slotCounts.length && !(e.round === 0 && e.rs.surprise) ? e.slotAllowance(c) : allowance;
+      for (const [k, n] of Object.entries(own)) spent[k] = n - (c.slots[k] ?? 0);
       combatants.push({
         id: c.id,
         name: String(c.view.name ?? c.id),

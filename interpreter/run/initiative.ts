@@ -56,11 +56,11 @@ function orderEnv(this: Engine, label: string, reversed: boolean, memo?: Map<str
       (once ? this.onceMemo : memo)?.set(key, v);
       return v;
     },
-    decide: (l, options, fallback) => {
+    decide: (l, options, fallback, by = 'referee') => {
       const key = `${l}?${options.join(',')}`;
       const known = once ? this.onceChoices.get(key) : undefined;
       if (known !== undefined) return known;
-      const chosen = this.decide(l, options, fallback, 'referee');
+      const chosen = this.decide(l, options, fallback, by);
       if (once) this.onceChoices.set(key, chosen);
       return chosen;
     },

@@ -2,7 +2,7 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
 import type { CPhase } from '../compile/types.js';
-import { orderIntoGroups, type Orderable } from './ordering.js';
+import { orderIntoGroups } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import { repeatAfter } from './repeat.js';
@@ -52,7 +52,7 @@ function playRound(this: Engine): void {
   this.resuming.clear();
   this.turnPlayed = new Set();
   for (const c of this.cmbs) {
-    c.slots = { ...(this.round === 0 && this.rs.surprise ? this.rs.surprise.slots : this.rs.def.economy.slots) };
+    c.slots = this.roundSlots(c);
     c.reactions.clear();
     c.view.plan = [];
     c.view.doneLastRound = c.view.done ?? [];
@@ -60,6 +60,7 @@ function playRound(this: Engine): void {
     c.view.moved = 0;
     c.view.engagedAtRoundStart = this.isEngaged(c);
   }
+  this.historyRoundStart();
   for (const s of this.sides) {
     s.view.damageDealtLast = s.view.damageDealt;
     s.view.damageTakenLast = s.view.damageTaken;
@@ -79,14 +80,7 @@ function playRound(this: Engine): void {
     for (const c of this.cmbs) if (!truthy(this.rs.surprise.who(this.actorData(c.view)))) this.endedTurn.add(c);
   }
   this.rs.declare.time.roundStart(this);
-  const def = this.rs.def;
-  if (def.round.turns.by === 'combatant') this.playCombatantTurns();
-  else {
-    for (const tier of this.turnTiers()) {
-      const members = new Set(tier.flatMap((id) => this.sideById.get(id)?.members ?? [this.byId.get(id)!]));
-      this.playTurn(members, def.round.turns.by === 'none' ? null : tier);
-    }
-  }
+  this.rs.turnMode.playTurns(this);
   // Held turns that resume at the very end of the round, in initiative order.
   this.resumeAtRoundEnd();
   const everyone = new Set(this.cmbs);
@@ -107,6 +101,9 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     this.turn = who.join('+');
     this.phase = this.step = undefined;
     this.emit('turn.start', { who });
+    this.historyTurnStart(members);
+    this.refreshOwnTurnSlots(members);
+    this.loseCarriedHolds(members);
     for (const c of members) this.expire({ turnOf: c.id });
     if (this.opts.host) pauseByHost(this, 'turn', who);
   }
@@ -224,25 +221,6 @@ function needsOutTurn(this: Engine, c: Cmb): boolean {
   return false;
 }
 
-/** The turns of this round: tiers of sides or combatants; one tier of everyone when there are no turns. */
-function turnTiers(this: Engine): string[][] {
-  const turns = this.rs.def.round.turns;
-  if (turns.by === 'none') return [this.sides.map((s) => s.id)];
-  if (turns.by === 'side') {
-    const items: Orderable[] = this.sides.map((s) => ({
-      id: s.id,
-      listing: s.index,
-      side: s.id,
-      initiative: s.initiative,
-      declSeq: 0,
-      data: () => this.base({ side: s.view }),
-    }));
-    return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
-  }
-  const items = this.cmbs.filter((c) => !c.out).map((c) => this.orderable(c, null));
-  return orderIntoGroups(items, this.rs.turnOrder, this.orderEnv(`r${this.round}.turns`, false)).map((g) => g.map((x) => x.id));
-}
-
 /** The fight ends when an end condition holds: unwinds the run. */
 function checkEnd(this: Engine): void {
   if (this.ended) throw new CombatEnded();
@@ -263,6 +241,5 @@ export const roundMethods = {
   playPhase,
   playCombatantTurns,
   needsOutTurn,
-  turnTiers,
   checkEnd,
 };

@@ -3,6 +3,7 @@ import { truthy } from '../compile/evaluator.js';
 import type { CompiledRuleset } from '../compile/types.js';
 import type { Engine } from './engine.js';
 import type { Cmb, SideState } from './types.js';
+import { initHistory } from './history.js';
 
 function setup(this: Engine): void {
   let index = 0;
@@ -26,6 +27,7 @@ function setup(this: Engine): void {
       view.engagedAtRoundStart = false;
       view.initiative = null;
       if (typeof view.position !== 'number') view.position = 0;
+      initHistory(view, this.rs);
       const c: Cmb = { id: e.id, side: s.id, index: index++, view, slots: {}, out: false, reactions: new Map(), initiative: null };
       Object.defineProperty(view, 'engaged', { enumerable: true, get: () => this.isEngaged(c) });
       for (const [name, d] of this.rs.derived) {

@@ -125,22 +125,20 @@ function playGroup(this: Engine, group: Decl[]): void {
       this.emit('skip', { combatant: l.d.c.id, action: l.d.action.def.id, reason: 'interrupted: out of the fight' });
       continue;
     }
-    if (l.f.target && l.f.target.out && l.d.action.def.target !== 'self' && !simultaneous) continue;
+    if (l.f.target && l.f.target.out && !l.d.action.targetKind.evenIfTargetOut && !simultaneous) continue;
     this.runEffects(l.d.action.effects, l.f);
   }
   if (defer && defer.length) {
     for (const x of defer) this.applyDamage(x.target, x.amount, x.stat, x.by);
   }
+  for (const l of live) this.recordAct(l.d.c, l.d.action);
   for (const l of live) this.fireActTriggers('after', l.d.c, l.d.action, l.actSeq, l.f.target);
   this.checkEnd();
 }
 
 /** The frame of a declared act: its target now (an enemy who fell is replaced by the nearest). */
 function frameFor(this: Engine, d: Decl, defer: Frame['defer']): Frame {
-  let target = d.target;
-  const kind = d.action.def.target ?? 'enemy';
-  if (kind === 'enemy' && (!target || target.out)) target = this.pickTarget(d.c, 'nearest-enemy');
-  if (kind === 'self') target = d.c;
+  const target = d.action.targetKind.atAct(this, d.c, d.target);
   return {
     actor: d.c,
     target,
@@ -158,7 +156,7 @@ function cannotAct(this: Engine, d: Decl, f: Frame): string | null {
   if (d.c.out && !d.allowOut) return 'out of the fight';
   if (!alwaysFalse(this.rs.cannotAct) && truthy(this.rs.cannotAct(this.actorData(d.c.view)))) return 'cannot act now';
   if (!this.canSpend(d.c, d.action.uses)) return `no ${d.action.uses.filter((s) => (d.c.slots[s] ?? 0) <= 0).join(', ')} left this round`;
-  if ((d.action.def.target ?? 'enemy') === 'enemy' && !f.target) return 'no target';
+  if (d.action.targetKind.needsTarget && !f.target) return 'no target';
   if (!alwaysTrue(d.action.requires) && !truthy(d.action.requires(this.frameData(f)))) return 'not allowed now (requires)';
   return null;
 }

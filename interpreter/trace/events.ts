@@ -112,6 +112,9 @@ export interface RollEvent extends EventBase {
   dice: number[];
   total: number;
   pinned?: boolean;
+  /** The modifiers the roll effect added, and the result with them. */
+  modifiers?: Array<{ id: string; value: number }>;
+  modified?: number;
 }
 export interface DecisionEvent extends EventBase {
   type: 'decision';
@@ -270,7 +273,7 @@ export const EVENT_FIELDS = {
   act: { required: ['combatant', 'action', 'target'], optional: ['group', 'reaction'] },
   skip: { required: ['combatant', 'action', 'reason'], optional: [] },
   move: { required: ['combatant', 'from', 'to', 'distance'], optional: [] },
-  roll: { required: ['label', 'expr', 'dice', 'total'], optional: ['pinned'] },
+  roll: { required: ['label', 'expr', 'dice', 'total'], optional: ['pinned', 'modifiers', 'modified'] },
   decision: { required: ['label', 'options', 'chosen', 'by'], optional: ['pinned', 'default'] },
   damage: { required: ['target', 'amount', 'stat', 'value', 'by'], optional: [] },
   condition: { required: ['target', 'condition'], optional: ['by', 'ends', 'rounds', 'ended'] },

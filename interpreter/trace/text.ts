@@ -95,7 +95,10 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
         line(depth, `move ${e.combatant} ${e.from} → ${e.to} ft`);
         break;
       case 'roll': {
-        line(depth, `🎲 ${e.label} = ${e.total}  (${e.expr}: ${e.dice.join(',')})${e.pinned ? ' pinned' : ''}`);
+        const mods = e.modifiers?.length
+          ? ` ${e.modifiers.map((m) => `${m.value < 0 ? '−' : '+'} ${Math.abs(m.value)} ${m.id}`).join(' ')} = ${e.modified}`
+          : '';
+        line(depth, `🎲 ${e.label} = ${e.total}${mods}  (${e.expr}: ${e.dice.join(',')})${e.pinned ? ' pinned' : ''}`);
         break;
       }
       case 'draw':

@@ -33,6 +33,7 @@ const EXPRESSION_KEYS = new Set([
   'rounds',
   'winner',
   'out',
+  'prefer',
 ]);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -48,7 +49,9 @@ export function* expressions(rs: Ruleset): Generator<[unknown, string]> {
       const p = joinPointer(ptr, k);
       const isExpr =
         parentKey === 'with' ||
-        (EXPRESSION_KEYS.has(k) && !(k === 'default' && !ptr.includes('/judgments/')) && !(k === 'value' && ptr.startsWith('/options')));
+        (EXPRESSION_KEYS.has(k) &&
+          !(k === 'default' && !ptr.includes('/judgments/') && !ptr.endsWith('/elective')) &&
+          !(k === 'value' && ptr.startsWith('/options')));
       // An operator is an object of one key; more keys make a block of settings (initiative: {scope, formula, …}).
       if (isExpr && !(isObject(child) && Object.keys(child).length > 1)) yield [child, p];
       else yield* walk(child, p, k);

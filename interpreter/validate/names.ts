@@ -30,10 +30,13 @@ export const BUILTIN_COMBATANT_FIELDS = [
   'position',
   'card',
   'cards',
+  'acted',
+  'actsThisTurn',
+  'usedThisTurn',
 ] as const;
 
 /** Variables that hold one combatant's view, where they are defined. */
-export const COMBATANT_VARIABLES = ['actor', 'self', 'target', 'reactor', 'mover', 'next'] as const;
+export const COMBATANT_VARIABLES = ['actor', 'self', 'target', 'reactor', 'mover', 'next', 'lastActor'] as const;
 
 /**
  * Every top-level variable an expression can read somewhere (run/data.ts, run/triggers.ts, the
@@ -59,6 +62,7 @@ export const EXPRESSION_VARIABLES = [
   'event',
   'distance',
   'side',
+  'candidates',
 ] as const;
 
 /** What a derived value is computed from (run/setup.ts): its own combatant and nothing of another's. */

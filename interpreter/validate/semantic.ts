@@ -13,6 +13,13 @@ import { checkNames } from './names.js';
 import { checkNamedExpressions } from './named-expressions.js';
 import { checkDecks } from './decks.js';
 import { checkState } from './state.js';
+import { closestName } from './precompiled.js';
+
+/** "; did you mean …?" when a known name is near. */
+const didYouMean = (word: string, names: Iterable<string>): string => {
+  const near = closestName(word, [...names]);
+  return near === undefined ? '' : `; did you mean "${near}"?`;
+};
 
 export type { Problem };
 
@@ -65,8 +72,13 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     (a.uses ?? []).forEach((s, j) => {
       if (!slots.has(s)) p(`/actions/${i}/uses/${j}`, `unknown slot "${s}"; economy.slots has ${[...slots].join(', ')}`);
     });
+    for (const slot of Object.keys(a.cost ?? {})) {
+      if (!slots.has(slot)) p(joinPointer(`/actions/${i}/cost`, slot), `unknown slot "${slot}"${didYouMean(slot, slots)}`);
+    }
+    if (a.cost && a.uses) p(`/actions/${i}/cost`, 'give "uses" or "cost", not both (cost {"action": 2} spends two actions)');
     if (a.movement && !a.movement.toward && !a.movement.away) p(`/actions/${i}/movement`, 'a movement needs "toward" or "away"');
   });
+  const actionTagSet = new Set(rs.actions.flatMap((a) => a.tags ?? []));
   (rs.triggers ?? []).forEach((t, i) => {
     if (t.perform && !actionIds.has(t.perform)) p(`/triggers/${i}/perform`, `unknown action "${t.perform}"`);
     (t.actions ?? []).forEach((a, j) => {
@@ -74,6 +86,11 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     });
     (t.uses ?? []).forEach((s, j) => {
       if (!slots.has(s)) p(`/triggers/${i}/uses/${j}`, `unknown slot "${s}"`);
+    });
+    (t.actionTags ?? []).forEach((tag, j) => {
+      if (!actionTagSet.has(tag)) {
+        p(`/triggers/${i}/actionTags/${j}`, `no action has the tag "${tag}"${didYouMean(tag, actionTagSet)}`);
+      }
     });
     if (!t.perform && !t.effects) p(`/triggers/${i}`, 'a trigger needs "perform" or "effects"');
     if (t.timing === 'during' && t.within === undefined) p(`/triggers/${i}`, 'a trigger with timing "during" needs "within"');
@@ -91,6 +108,14 @@ export function checkRuleset(rs: Ruleset): Problem[] {
     );
   }
   checkOrderingRef(rs.round.turns.order, '/round/turns/order');
+  for (const key of ['counts', 'refresh'] as const) {
+    for (const slot of Object.keys(rs.economy[key] ?? {})) {
+      if (!slots.has(slot)) p(joinPointer(`/economy/${key}`, slot), `unknown slot "${slot}"${didYouMean(slot, slots)}`);
+    }
+  }
+  if (rs.round.turns.elective && rs.round.turns.by !== 'elective') {
+    p('/round/turns/elective', `turns.elective applies only to elective order; set "by": "elective" (it is "${rs.round.turns.by}")`);
+  }
   checkOrderingRef(rs.round.declare.order, '/round/declare/order');
   rs.policy.forEach((pe, i) => {
     if (!actionIds.has(pe.action)) p(`/policy/${i}/action`, `unknown action "${pe.action}"`);

@@ -1,4 +1,5 @@
 import { DiceError } from '../../dice/index.js';
+import { num, truthy } from '../../compile/evaluator.js';
 import type { Effect } from '../../model/types.js';
 import type { EffectDef } from '../types.js';
 
@@ -9,21 +10,42 @@ export default {
   compile(e, cx) {
     const dice = cx.expr(e.dice, 'dice');
     const at = `${cx.ptr}/dice`;
+    const modifiers = (e.modifiers ?? []).map((m, i) => ({
+      id: m.id,
+      value: cx.expr(m.value, `modifiers/${i}/value`),
+      when: m.when === undefined ? null : cx.expr(m.when, `modifiers/${i}/when`),
+    }));
     return (f, eng) => {
       eng.setPrefix(f);
-      const value = dice(eng.frameData(f));
+      const data = eng.frameData(f);
+      const value = dice(data);
+      let mods: Array<{ id: string; value: number }> | null = null;
+      if (modifiers.length) {
+        mods = [];
+        for (const m of modifiers) {
+          if (m.when && !truthy(m.when(data))) continue;
+          const v = num(m.value(data));
+          if (v !== 0) mods.push({ id: m.id, value: v });
+        }
+      }
       if (typeof value !== 'string' && typeof value !== 'number') {
         throw cx.ev.at(at, `roll "${f.prefix}.${e.label}": the dice notation must be a string such as "1d20", got ${describeValue(value)}`);
       }
       let r: { total: number; dice: number[] };
       try {
+        eng.rollModifiers = mods;
         r = eng.dice.rollIn(f.prefix, e.label, String(value));
       } catch (err) {
         // A notation computed at run time: point at the expression that built it (with the label).
         if (err instanceof DiceError && !err.pin) throw cx.ev.at(at, err.message);
         throw err;
       }
-      f.local[e.as] = { total: r.total, dice: r.dice, natural: r.dice[0] ?? r.total };
+      eng.rollModifiers = null;
+      if (!mods) f.local[e.as] = { total: r.total, dice: r.dice, natural: r.dice[0] ?? r.total };
+      else {
+        const total = r.total + mods.reduce((a, m) => a + m.value, 0);
+        f.local[e.as] = { total, rolled: r.total, dice: r.dice, natural: r.dice[0] ?? r.total };
+      }
     };
   },
 } satisfies EffectDef<Extract<Effect, { op: 'roll' }>>;

@@ -2,5 +2,6 @@
 import type { HoldExpiry } from '../types.js';
 import lost from './lost.js';
 import firstNextRound from './first-next-round.js';
+import nextTurn from './next-turn.js';
 
-export const HOLD_EXPIRIES: Record<string, HoldExpiry> = Object.fromEntries([lost, firstNextRound].map((x) => [x.name, x]));
+export const HOLD_EXPIRIES: Record<string, HoldExpiry> = Object.fromEntries([lost, firstNextRound, nextTurn].map((x) => [x.name, x]));

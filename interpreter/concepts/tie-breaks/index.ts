@@ -8,8 +8,9 @@ import type { BreakTie, Orderable, OrderEnv, TieBreakDef } from '../ordering.js'
 import simultaneous from './simultaneous.js';
 import referee from './referee.js';
 import reroll from './reroll.js';
+import side from './side.js';
 
-export const TIE_BREAKS: Record<string, TieBreakDef> = Object.fromEntries([simultaneous, referee, reroll].map((t) => [t.name, t]));
+export const TIE_BREAKS: Record<string, TieBreakDef> = Object.fromEntries([simultaneous, referee, reroll, side].map((t) => [t.name, t]));
 
 /** The definition of a tie-break as written: its name, or the key of its object form. */
 export function tieBreakOf(ties: TieBreak): TieBreakDef | undefined {

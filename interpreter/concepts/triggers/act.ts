@@ -6,13 +6,14 @@ import type { TriggerKind } from '../types.js';
 /** An act sets reactions off: before it (a braced spear against a charge) or after it. */
 export default {
   on: 'act',
-  description: 'Someone acts (only the listed actions, when `actions` is given).',
+  description: 'Someone acts (only the listed actions, when `actions` is given; only actions with one of `actionTags`, when given).',
   timings: { before: 'before the act takes effect', after: 'after the act took effect' },
   fire(eng: Engine, timing: string, actor: Cmb, action: CAction, actSeq: number, target: Cmb | null): void {
     const list = eng.rs.triggersAt.act?.[timing];
     if (!list) return;
     for (const t of list) {
       if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;
+      if (t.def.actionTags && !t.def.actionTags.some((tag) => action.view.tags.includes(tag))) continue;
       // reactors "target": the one the act is aimed at (a dodge, a parry, a defensive abort).
       const reactors = t.reactors.isTarget ? (target && target !== actor && !target.out ? [target] : []) : eng.reactorsFor(t, actor);
       for (const r of reactors) {

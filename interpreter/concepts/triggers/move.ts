@@ -11,7 +11,8 @@ import type { TriggerKind } from '../types.js';
  */
 export default {
   on: 'move',
-  description: 'Someone moves (only moves made by the listed actions, when `actions` is given).',
+  description:
+    'Someone moves (only moves made by the listed actions, when `actions` is given; by actions with one of `actionTags`, when given).',
   timings: {
     before: 'before the move',
     during: 'while the mover passes within `within` feet of the reactor (once per move)',
@@ -22,6 +23,7 @@ export default {
     if (!list) return;
     for (const t of list) {
       if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;
+      if (t.def.actionTags && !t.def.actionTags.some((tag) => action.view.tags.includes(tag))) continue;
       for (const r of eng.reactorsFor(t, mover)) {
         let key: string | undefined;
         if (fired && fired.size) {

@@ -46,6 +46,14 @@ export interface EvalContext {
   named?: ReadonlyMap<string, CompiledExpr>;
   /** How deep named expressions are using each other right now. */
   namedDepth?: number;
+  /**
+   * Names a loop body may read from the data outside the loop when its element has no such
+   * field (the engine's actor, target…). Absent: loop bodies see their element only, exactly as
+   * json-logic-js.
+   */
+  outerNames?: ReadonlySet<string>;
+  /** The data outside the outermost loop being evaluated (set by the loop operators). */
+  outer?: unknown;
 }
 
 export type CompiledExpr = (data: unknown, ctx: EvalContext) => unknown;

@@ -148,6 +148,45 @@ export const varOp: OpDefinition = {
       };
     }
     const tests = segments.map(needsOwnTest);
+    return withOuter(literalVar(segments, tests, constFallback, fallbackArg, nf, site), segments, tests, fallbackArg, constFallback, nf);
+  },
+};
+
+/**
+ * Inside a loop body, a literal path whose first name the element does not have, and which the
+ * context lists among its outer names (EvalContext.outerNames: actor, target…), is read from the
+ * data outside the loop. Without outer names nothing changes (json-logic-js semantics).
+ */
+function withOuter(
+  inner: CompiledExpr,
+  segments: string[],
+  tests: boolean[],
+  fallbackArg: CompiledExpr | undefined,
+  constFallback: boolean,
+  nf: unknown,
+): CompiledExpr {
+  const root = segments[0]!;
+  return (d, c) => {
+    const v = inner(d, c);
+    if (c.outer === undefined || c.outerNames === undefined || !c.outerNames.has(root)) return v;
+    if (d !== null && typeof d === 'object' && hasOwn.call(d, root)) return v;
+    // A default computed at run time is not evaluated twice: such a path does not look outside.
+    if (!constFallback && fallbackArg) return v;
+    if (v !== nf) return v;
+    return walk(c.outer, segments, tests, nf);
+  };
+}
+
+/** The closure of a literal path (specialised for short paths: the hottest operator). */
+function literalVar(
+  segments: string[],
+  tests: boolean[],
+  constFallback: boolean,
+  fallbackArg: CompiledExpr | undefined,
+  nf: unknown,
+  site: OpSite,
+): CompiledExpr {
+  {
     if (!constFallback) {
       const fb = fallbackArg!;
       return (d, c) => {
@@ -202,8 +241,8 @@ export const varOp: OpDefinition = {
       if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
       return walk(d, segments, tests, nf);
     };
-  },
-};
+  }
+}
 
 /**
  * `missing` lists the keys whose value is null, "" or absent. Keys come from the arguments, or

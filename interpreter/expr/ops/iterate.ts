@@ -36,7 +36,14 @@ function iterateOp(name: string, notArray: () => unknown, body: Iterate): OpDefi
         const items = source(d, c);
         if (!Array.isArray(items)) return notArray();
         checkLength(items, site);
-        return body(items, logic, c, site);
+        // Outer variables (EvalContext.outerNames) stay readable in the body: remember the data outside the outermost loop.
+        if (c.outerNames === undefined || c.outer !== undefined) return body(items, logic, c, site);
+        c.outer = d;
+        try {
+          return body(items, logic, c, site);
+        } finally {
+          c.outer = undefined;
+        }
       };
     },
   };
@@ -120,9 +127,15 @@ export const reduceOp: OpDefinition = {
       let acc: unknown = initial === undefined ? null : initial(d, c);
       if (!Array.isArray(items)) return acc;
       checkLength(items, site);
-      for (let i = 0; i < items.length; i++) {
-        if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        acc = logic({ current: items[i], accumulator: acc }, c);
+      const own = c.outerNames !== undefined && c.outer === undefined;
+      if (own) c.outer = d;
+      try {
+        for (let i = 0; i < items.length; i++) {
+          if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+          acc = logic({ current: items[i], accumulator: acc }, c);
+        }
+      } finally {
+        if (own) c.outer = undefined;
       }
       return acc;
     };
