@@ -25,7 +25,7 @@ export async function sessionOverhead({
   pairs = 40,
   batchRuns = 20,
   checkSeeds = 100,
-  log = () => {},
+  log = (_line) => {},
 }) {
   const program = loadProgram(ruleset, overlays);
   const enc = loadEncounter(encounter, program);
