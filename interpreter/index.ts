@@ -129,7 +129,7 @@ export { runSeed, wilson, Z95, type Interval } from './simulate/stats.js';
 // no file system (the CLI's worker threads and the editor's Web Workers share them).
 export { Accumulator, type AccumulatorJson, type Example } from './simulate/accumulator.js';
 export { curveStatOf, type SideCurve } from './simulate/curves.js';
-export type { Plan } from './simulate/plan.js';
+export type { Plan } from './simulate/plan-types.js';
 export { present } from './simulate/present.js';
 export { loadSeriesWith, runSlice, seriesGrid, sidesOf, type RunMessage, type SeriesSpec } from './simulate/series-core.js';
 export { applyPatch, formatPatch, parseSweep, type Patch, type Sweep, type SweepKind } from './simulate/sweep.js';

@@ -9,30 +9,12 @@ import { seriesGrid } from './series-core.js';
 
 export { seriesGrid } from './series-core.js';
 import { WorkerPool } from './runner.js';
-import { commandLineError, type Sweep } from './sweep.js';
+import { commandLineError } from './sweep.js';
 import { curveStatOf } from './curves.js';
 import { preparedOf, type PreparedSeries } from './prepared.js';
+import type { Plan } from './plan-types.js';
 
-export interface VariantSpec {
-  name: string;
-  ruleset: string;
-  overlays: string[];
-  encounter: string;
-  /** Documents held in memory (a pack's, or standard input's), by the name that stands for their file. */
-  texts?: Record<string, string>;
-}
-
-export interface Plan {
-  variants: VariantSpec[];
-  sweep: Sweep | null;
-  /** Fixed patches (--set) applied to every series. */
-  sets: SeriesSpec['patches'];
-  runs: number;
-  seed: number;
-  examples: number;
-  curves: boolean;
-  curveStat?: string;
-}
+export type { Plan, VariantSpec } from './plan-types.js';
 
 /** Load every series (bad input is reported here, before any worker starts); empty accumulators. */
 export function prepare(plan: Plan): { grid: SeriesSpec[][]; accs: Accumulator[][]; checked: PreparedSeries[][] } {

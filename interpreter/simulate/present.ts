@@ -6,7 +6,7 @@
 import { compare, type Comparison, type VariantResult } from './aggregate.js';
 import type { Accumulator, Example } from './accumulator.js';
 import type { SideCurve } from './curves.js';
-import type { Plan } from './plan.js';
+import type { Plan } from './plan-types.js';
 import { CSV_HEADER, csvRows, formatJson, formatText, toCsv } from './report.js';
 import { replayCommand, type SeriesSpec } from './series-core.js';
 import type { Interval } from './stats.js';

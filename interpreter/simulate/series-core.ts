@@ -6,7 +6,7 @@
  */
 import type { Program } from '../core.js';
 import type { Encounter } from '../model/types.js';
-import type { Plan } from './plan.js';
+import type { Plan } from './plan-types.js';
 import type { TraceEvent } from '../trace/events.js';
 import { curveOf, curveStatOf, startingValues, type RunCurve } from './curves.js';
 import { recordOf, type CombatRecord } from './record.js';
