@@ -7,14 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import type { CombatRecord } from './record.js';
 
-export interface VariantFiles {
-  name: string;
-  ruleset: string;
-  overlays: string[];
-  encounter: string;
-  /** Texts standing in for the files above (documents taken from a rule pack). */
-  texts?: Map<string, string>;
-}
+import type { VariantFiles } from './plan-types.js';
+
+export type { VariantFiles };
 
 export interface PoolOptions {
   runs: number;
