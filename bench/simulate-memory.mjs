@@ -29,7 +29,7 @@ function measure(args, runs, workers) {
     process.execPath,
     [
       '--import',
-      join(ROOT, 'bench/maxrss-hook.mjs'),
+      join(ROOT, 'bench/exit-usage-hook.mjs'),
       join(ROOT, 'bin/phasebook.js'),
       'simulate',
       ...args,
@@ -45,7 +45,7 @@ function measure(args, runs, workers) {
   );
   const seconds = (now() - t0) / 1000;
   if (r.status !== 0) throw new Error(`simulate --runs ${runs} exited with ${r.status}: ${r.stderr}`);
-  const m = /maxrss-kb (\d+)\s*$/.exec(r.stderr);
+  const m = /usage maxrss-kb (\d+)/.exec(r.stderr);
   if (!m) throw new Error(`no maxrss line in: ${r.stderr}`);
   return { runs, peakMb: Math.round(Number(m[1]) / 102.4) / 10, seconds: Math.round(seconds * 10) / 10 };
 }

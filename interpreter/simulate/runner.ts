@@ -39,8 +39,12 @@ const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 }
 const PIECE_MAX = 500;
 
 function script(): URL {
-  const here = new URL('./stream-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(here))) return here;
+  // Compiled (dist/interpreter/simulate/), bundled (dist/interpreter/, scripts/bundle-cli.mjs)
+  // or from the sources (tests): the worker is always the compiled file.
+  for (const path of ['./stream-worker.js', './simulate/stream-worker.js']) {
+    const here = new URL(path, import.meta.url);
+    if (existsSync(fileURLToPath(here))) return here;
+  }
   return new URL('../../dist/interpreter/simulate/stream-worker.js', import.meta.url);
 }
 
