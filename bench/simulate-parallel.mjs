@@ -5,7 +5,10 @@
  * one of 2, are started and warmed up (each worker has compiled the series and run a batch);
  * then they run the same slices of runs in alternating batches, so that both see the same
  * machine load. Efficiency of a pair = rate(2 workers) / (2 × rate(1 worker)); the figure is
- * the median over the pairs, and the ratio of the total rates.
+ * the median over the pairs, and the ratio of the total rates. On a loaded machine (more runnable
+ * threads than cores) 2 workers cannot get 2 cores, so the script also reports the CPU cost:
+ * combats per CPU second of the whole process (workers and main thread) with 2 workers ÷ with 1,
+ * which says what the pool itself costs (messages, folding, idle tails), whatever the load.
  *
  *   node bench/simulate-parallel.mjs [--pairs 6] [--batch 1200] [--encounter ose|d20]
  */
@@ -39,9 +42,13 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
   const prepared = checked[0][0];
   const sink = { add: () => {} };
   const pools = { 1: new WorkerPool(1), 2: new WorkerPool(2) };
+  const cpu = {};
   const slice = async (k, from, to) => {
     const t0 = now();
+    const c0 = process.cpuUsage();
     await pools[k].runSlice(series, sink, { from, to, seed: plan.seed, curves: false, prepared });
+    const c = process.cpuUsage(c0);
+    cpu[k] = ((to - from) * 1e6) / (c.user + c.system);
     return ((to - from) * 1000) / (now() - t0);
   };
   const load = [loadavg()[0]];
@@ -56,9 +63,18 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
       const order = p % 2 ? [1, 2] : [2, 1];
       const rate = {};
       for (const k of order) rate[k] = await slice(k, from, from + batch);
-      const row = { one: Math.round(rate[1]), two: Math.round(rate[2]), efficiency: Math.round((rate[2] / (2 * rate[1])) * 1000) / 1000 };
+      const row = {
+        one: Math.round(rate[1]),
+        two: Math.round(rate[2]),
+        efficiency: Math.round((rate[2] / (2 * rate[1])) * 1000) / 1000,
+        perCpuSecondOne: Math.round(cpu[1]),
+        perCpuSecondTwo: Math.round(cpu[2]),
+        cpuEfficiency: Math.round((cpu[2] / cpu[1]) * 1000) / 1000,
+      };
       rows.push(row);
-      log(`  pair ${p}: 1 worker ${row.one} combats/s, 2 workers ${row.two} combats/s → efficiency ${row.efficiency}`);
+      log(
+        `  pair ${p}: 1 worker ${row.one} combats/s, 2 workers ${row.two} combats/s → efficiency ${row.efficiency}; per CPU second ${row.perCpuSecondOne} vs ${row.perCpuSecondTwo} → ${row.cpuEfficiency}`,
+      );
     }
     load.push(loadavg()[0]);
     const totalOne = rows.reduce((a, r) => a + r.one, 0);
@@ -70,6 +86,7 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
       rows,
       efficiencyMedian: median(rows.map((r) => r.efficiency)),
       efficiencyOfMeans: Math.round((totalTwo / (2 * totalOne)) * 1000) / 1000,
+      cpuEfficiencyMedian: median(rows.map((r) => r.cpuEfficiency)),
       loadAverage: { start: load[0], end: load[1] },
       goal: { efficiencyAtLeast: 0.85 },
     };

@@ -67,7 +67,7 @@ export class WorkerPool {
    * few hundred, the next to whichever worker is free: a worker slowed by the machine's load
    * does fewer pieces instead of holding the others up at the end (issue 9, parallel efficiency).
    */
-  runSlice(series: SeriesSpec, acc: Accumulator, o: SliceOptions): Promise<{ done: number; aborted: boolean }> {
+  runSlice(series: SeriesSpec, acc: Pick<Accumulator, 'add'>, o: SliceOptions): Promise<{ done: number; aborted: boolean }> {
     const total = Math.max(0, o.to - o.from);
     const k = Math.max(1, Math.min(this.workers.length, total));
     const size = Math.max(25, Math.min(PIECE_MAX, Math.ceil(total / (k * 8))));
