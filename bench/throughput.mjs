@@ -1,41 +1,59 @@
 /**
  * Benchmark 4: combats per second through `phasebook simulate`'s worker pool
- * (interpreter/simulate/pool.ts, the code the CLI's simulate command runs), on 1 worker and on
- * all workers, and the parallel efficiency = rate(k) / (k × rate(1)).
+ * (interpreter/simulate/runner.ts, the code the CLI's simulate command runs: the main thread
+ * checks the series once and each worker compiles the checked program it is sent), on 1 worker
+ * and on all workers, and the parallel efficiency = rate(k) / (k × rate(1)).
  *
  * Two rates per run: wall (from starting the workers to the last record, so including each
- * worker's start-up: loading, schema-checking and compiling the documents) and steady (records
- * per second between the first and the last batch a worker sends back, start-up excluded).
+ * worker's start-up: loading its modules and compiling the program) and steady (records per
+ * second between the first and the last batch a worker sends back, start-up excluded).
  * The records of both runs must be identical (run i always uses the seed derived from (S, i)).
+ * bench/simulate-parallel.mjs measures the steady state alone, in alternating batches.
  */
 import { availableParallelism } from 'node:os';
-import { simulateVariant } from '../dist/interpreter/simulate/pool.js';
+import { prepare } from '../dist/interpreter/simulate/plan.js';
+import { WorkerPool } from '../dist/interpreter/simulate/runner.js';
 import { now } from './lib.mjs';
 
+/** A one-variant plan of the benchmark's documents. */
+export const planOf = (variant, runs) => ({ variants: [variant], sweep: null, sets: [], runs, seed: 1, examples: 0, curves: false });
+
 async function once(variant, runs, workers) {
+  const plan = planOf(variant, runs);
+  const { grid, checked } = prepare(plan);
+  const records = new Array(runs);
+  // Keeps every record by run index (the CLI folds them into an Accumulator instead).
+  const keep = { add: (i, record) => void (records[i] = record) };
   const t0 = now();
   /** @type {number | null} */
   let first = null;
   let firstDone = 0;
   let last = t0;
   let lastDone = 0;
-  const r = await simulateVariant(variant, {
-    runs,
-    seed: 1,
-    workers,
-    onProgress: (done) => {
-      const t = now();
-      if (first === null) {
-        first = t;
-        firstDone = done;
-      }
-      last = t;
-      lastDone = done;
-    },
-  });
+  const pool = new WorkerPool(workers);
+  try {
+    await pool.runSlice(grid[0][0], keep, {
+      from: 0,
+      to: runs,
+      seed: plan.seed,
+      curves: false,
+      prepared: checked[0][0],
+      onProgress: (done) => {
+        const t = now();
+        if (first === null) {
+          first = t;
+          firstDone = done;
+        }
+        last = t;
+        lastDone = done;
+      },
+    });
+  } finally {
+    await pool.close();
+  }
   const wallMs = now() - t0;
   const steadyRate = lastDone > firstDone ? ((lastDone - firstDone) * 1000) / (last - first) : null;
-  return { records: r.records, wallMs, steadyRate, startupMs: first === null ? null : first - t0 };
+  return { records, wallMs, steadyRate, startupMs: first === null ? null : first - t0 };
 }
 
 export async function throughput({ variant, runs = 4000, log = (_line) => {} }) {

@@ -41,15 +41,16 @@ export function schemas(): object[] {
  * loads or runs ajv's compiler, which was most of `phasebook run`'s start-up. Otherwise (the
  * sources run by vitest, a stale build) ajv compiles the schemas as before. Loaded once, here.
  */
+const schemaDocs = schemas(); // read once: the fingerprint and the validator use the same documents
 const generated: GeneratedValidators | null = await import(new URL('../generated/validators.js', import.meta.url).href).then(
-  (m: GeneratedValidators) => (m.schemaFingerprint === schemaFingerprint(schemas()) ? m : null),
+  (m: GeneratedValidators) => (m.schemaFingerprint === schemaFingerprint(schemaDocs) ? m : null),
   () => null,
 );
 const compileSchemas = generated === null ? (await import('./validate/schema.js')).createSchemaValidator : null;
 
 let validator: SchemaValidator | null = null;
 export function schemaValidator(): SchemaValidator {
-  validator ??= generated !== null ? createPrecompiledValidator(generated, schemas()) : compileSchemas!(schemas());
+  validator ??= generated !== null ? createPrecompiledValidator(generated, schemaDocs) : compileSchemas!(schemaDocs);
   return validator;
 }
 

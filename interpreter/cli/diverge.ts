@@ -2,20 +2,17 @@
  * `phasebook diverge`: two variants on the same seed — the first event where their timelines
  * differ, and the overlay change that caused it (file:line:col of the change).
  */
-import { Option, type Command } from 'commander';
+import { Option } from 'commander';
 import { diverge, formatDivergence } from '../simulate/divergence.js';
 import { replayCommand, type SeriesSpec } from '../simulate/series.js';
 import { parseSet } from '../simulate/sweep.js';
 import { commandLineError } from '../simulate/sweep.js';
+import { collect, type Register } from './shared.js';
+import { parseVs, variantOf } from './variants.js';
+import type { VariantFiles } from '../simulate/plan-types.js';
 
-interface VariantLike {
-  name: string;
-  ruleset: string;
-  overlays: string[];
-  encounter: string;
-}
-
-const collect = (value: string, previous: string[]) => [...previous, value];
+/** A variant of files only (diverge takes no pack). */
+const files = (v: VariantFiles) => ({ name: v.name, ruleset: v.ruleset, overlays: v.overlays, encounter: v.encounter });
 
 const DIVERGE_HELP = [
   '',
@@ -27,14 +24,7 @@ const DIVERGE_HELP = [
   '  --seed 3',
 ].join('\n');
 
-export function registerDiverge(
-  program: Command,
-  io: { out: (s: string) => void },
-  variants: {
-    of: (ruleset: string, overlays: string[], encounter: string) => VariantLike;
-    parse: (text: string, encounter: string) => VariantLike;
-  },
-): void {
+export const register: Register = (program, { out }) => {
   program
     .command('diverge')
     .description(
@@ -59,14 +49,14 @@ export function registerDiverge(
     .addHelpText('after', DIVERGE_HELP)
     .action((ruleset: string, encounter: string, opts: { with: string[]; vs: string; seed: number; set: string[]; format: string }) => {
       const patches = opts.set.map(parseSet);
-      const a: SeriesSpec = { ...variants.of(ruleset, opts.with, encounter), patches };
-      const b: SeriesSpec = { ...variants.parse(opts.vs, encounter), patches };
+      const a: SeriesSpec = { ...files(variantOf(ruleset, opts.with, encounter)), patches };
+      const b: SeriesSpec = { ...files(parseVs(opts.vs, encounter)), patches };
       const d = diverge(a, b, opts.seed);
       const commands = { a: replayCommand(a, opts.seed), b: replayCommand(b, opts.seed) };
-      io.out(
+      out(
         opts.format === 'json'
           ? JSON.stringify({ a: a.name, b: b.name, ...d, commands }, null, 2) + '\n'
           : formatDivergence(d, { a: a.name, b: b.name }, commands),
       );
     });
-}
+};

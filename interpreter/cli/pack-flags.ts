@@ -30,7 +30,7 @@ function pack() {
   if (!packSupport) throw new Error('the pack code is not loaded (loadPackSupport)');
   return packSupport;
 }
-import type { VariantFiles } from '../simulate/pool.js';
+import type { VariantFiles } from '../simulate/plan-types.js';
 
 export type { PackFlags };
 

@@ -1,7 +1,7 @@
 /**
  * The body of `phasebook simulate`: build the plan from the options, run it (or one shard of
  * it) across worker threads with a progress bar on a terminal, and print the report or the
- * shard. The command and its options are declared in main.ts.
+ * shard. The command and its options are declared in simulate.ts.
  */
 import cliProgress from 'cli-progress';
 import { availableParallelism } from 'node:os';

@@ -14,6 +14,16 @@ export interface VariantSpec {
   texts?: Record<string, string>;
 }
 
+/** A variant as the command line names it: files, or texts standing in for them (a pack's documents). */
+export interface VariantFiles {
+  name: string;
+  ruleset: string;
+  overlays: string[];
+  encounter: string;
+  /** Texts standing in for the files above (documents taken from a rule pack). */
+  texts?: Map<string, string>;
+}
+
 export interface Plan {
   variants: VariantSpec[];
   sweep: Sweep | null;

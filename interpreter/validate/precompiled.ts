@@ -54,9 +54,14 @@ export interface ValidateFunctionSource {
  * copies): copies are matched to the original by content.
  */
 export function createValidatorFromSource(source: ValidateFunctionSource, schemas: object[]): SchemaValidator {
-  const index = new SchemaIndex(schemas);
+  // The index of the schemas is needed to explain an error only: built on the first invalid
+  // document, not at start-up (issue 9, cold start: a valid run never builds it).
+  let built: SchemaIndex | null = null;
+  const index = () => (built ??= new SchemaIndex(schemas));
   const ctx: ReduceContext = {
-    index,
+    get index() {
+      return index();
+    },
     branchValidator: (ref) => source.branch(ref) ?? null,
   };
   return {
@@ -73,7 +78,7 @@ export function createValidatorFromSource(source: ValidateFunctionSource, schema
       }
       if (validate(doc.value)) return [];
       const reduced = reduceErrors([...(validate.errors ?? [])], ctx);
-      return finishDiagnostics(reduced.map((e) => toDiagnostic(doc, e, index)));
+      return finishDiagnostics(reduced.map((e) => toDiagnostic(doc, e, index())));
     },
   };
 }

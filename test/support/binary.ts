@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'phasebook.js');
-const DIST_MAIN = join(ROOT, 'dist', 'interpreter', 'cli', 'main.js');
+// The bundle is the last file `npm run build` writes (scripts/bundle-cli.mjs), and what the binary runs.
+const DIST_MAIN = join(ROOT, 'dist', 'interpreter', 'cli.bundle.js');
 
 function newestSource(dir: string): number {
   let newest = 0;

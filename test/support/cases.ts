@@ -9,6 +9,9 @@
  */
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import { loadEncounter, loadProgram, run } from '../../interpreter/pipeline.js';
+import type { RunResult } from '../../interpreter/run/types.js';
 import type { TraceEvent } from '../../interpreter/trace/events.js';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -63,6 +66,14 @@ export function listCases(): GoldenCase[] {
 /** Example packs (examples/packs/<pack>/): their golden cases live in cases/<case>/, in the same form. */
 export const EXAMPLE_PACKS = join(ROOT, 'examples', 'packs');
 
+/** The example packs (folders with a phasebook-pack.json). */
+export function listExamplePacks(): string[] {
+  if (!existsSync(EXAMPLE_PACKS)) return [];
+  return readdirSync(EXAMPLE_PACKS)
+    .filter((p) => existsSync(join(EXAMPLE_PACKS, p, 'phasebook-pack.json')))
+    .sort();
+}
+
 export function listExampleCases(): GoldenCase[] {
   const out: GoldenCase[] = [];
   if (!existsSync(EXAMPLE_PACKS)) return out;
@@ -80,6 +91,30 @@ export function listExampleCases(): GoldenCase[] {
     }
   }
   return out;
+}
+
+/** Run a golden case: its ruleset and overlays (paths from the repository root), its encounter, seed and pins. */
+export function runCase(c: GoldenCase): RunResult {
+  const program = loadProgram(
+    join(ROOT, c.spec.ruleset),
+    (c.spec.with ?? []).map((w) => join(ROOT, w)),
+  );
+  return run(program, loadEncounter(c.encounterPath, program), {
+    seed: c.spec.seed ?? 1,
+    rolls: new Map(Object.entries(c.spec.rolls ?? {}).map(([k, v]) => [k, String(v)])),
+    choices: new Map(Object.entries(c.spec.choices ?? {})),
+    ...(c.spec.rounds !== undefined ? { rounds: c.spec.rounds } : {}),
+  });
+}
+
+/** What a golden case expects of its run: every pin used, then its acts, winner, reason and events. */
+export function expectCase(c: GoldenCase, result: RunResult): void {
+  const warnings = result.events.filter((e) => e.type === 'warning').map((e) => e.message);
+  expect(warnings, 'every pinned roll and decision must be used').toEqual([]);
+  if (c.spec.expect.acts) expect(actsOf(result.events, c.spec.only)).toEqual(c.spec.expect.acts);
+  if (c.spec.expect.winner !== undefined) expect(result.winner).toBe(c.spec.expect.winner);
+  if (c.spec.expect.reason !== undefined) expect(result.reason).toBe(c.spec.expect.reason);
+  if (c.spec.expect.events) expect(containsInOrder(result.events, c.spec.expect.events)).toBeNull();
 }
 
 /** The acts of a run in the golden-case notation. */
