@@ -7,7 +7,7 @@ import type { VariantFiles } from '../simulate/plan-types.js';
 import { loadRunInputs, type PackFlags } from './pack-flags.js';
 import { usage } from './shared.js';
 
-/** A variant of files, named by the ids of its documents ("ose + phased-round"). */
+/** A variant of files, named by the ids of its documents ("base + house-rule"). */
 export function variantOf(ruleset: string, overlays: string[], encounter: string): VariantFiles {
   const id = (p: string) => {
     try {
