@@ -9,12 +9,12 @@
  *   git archive HEAD interpreter schemas tsconfig.json package.json | tar -x -C /tmp/old
  *   ln -s "$PWD/node_modules" /tmp/old/node_modules && (cd /tmp/old && npx tsc -p tsconfig.json)
  *   node --expose-gc bench/compare-builds.mjs --old /tmp/old/dist [--seconds 8] [--sizes 100,1000]
- *                 [--cpu] [--session] [--no-expressions] [--batch-ms 300 | --batch N]
+ *                 [--cpu] [--session] [--no-combats] [--no-expressions] [--batch-ms 300 | --batch N]
  *
  * --cpu times batches by CPU time instead of wall time; --session also runs each build's
  * auto-mode session (nobody asked) and gives its time over the plain run's, per round of
  * batches; a batch is N combats, or as many as the old plain run makes in --batch-ms (measured
- * in the warm-up); --sizes '' skips the scaling part, --no-expressions the expressions part.
+ * in the warm-up); --sizes '' skips the scaling part, --no-expressions the expressions part, --no-combats the combats.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -31,6 +31,7 @@ const sizes = opt('--sizes', '100,1000').split(',').filter(Boolean).map(Number);
 const useCpu = args.includes('--cpu');
 const withSession = args.includes('--session');
 const withExpressions = !args.includes('--no-expressions');
+const withCombats = !args.includes('--no-combats');
 const batchMs = Number(opt('--batch-ms', 300));
 const load = async (dist) => import(pathToFileURL(join(dist, 'interpreter/pipeline.js')).href);
 const builds = { old: await load(oldDist), new: await load(join(ROOT, 'dist')) };
@@ -53,7 +54,7 @@ const cpuMs = () => {
 // --cpu: time batches by this process's CPU time (process.cpuUsage) instead of wall time, on a
 // loaded machine where waiting for a core is not the code's cost.
 const clock = useCpu ? cpuMs : now;
-for (const c of cases) {
+for (const c of withCombats ? cases : []) {
   // Contenders: each build's plain run, and with --session each build's auto-mode session
   // (nobody is asked) on the same program. One round runs a batch of each, on the same seeds, in
   // an order that rotates from round to round; the ratios are per round.
@@ -145,14 +146,21 @@ if (withExpressions) {
   // Expressions: the same pairs, compiled by each build.
   const oldExpr = await import(pathToFileURL(join(oldDist, 'interpreter/expr/index.js')).href);
   const newExpr = await import(pathToFileURL(join(ROOT, 'dist/interpreter/expr/index.js')).href);
-  const { pairs } = collectPairs({ seeds: 20, compile: newExpr.compileExpression });
+  // Compiled and run as the engine does (compile/evaluator.ts): with its outer names, so loop
+  // bodies may read actor, target… from outside the loop.
+  const names = async (dist) => (await import(pathToFileURL(join(dist, 'interpreter/compile/evaluator.js')).href)).OUTER_NAMES;
+  const [oldNames, newNames] = [await names(oldDist), await names(join(ROOT, 'dist'))];
+  const { pairs } = collectPairs({ seeds: 20, compile: (e, o) => newExpr.compileExpression(e, { ...o, outerNames: newNames }) });
   const oldFns = new Map();
   for (const p of pairs) {
-    if (!oldFns.has(p.expr)) oldFns.set(p.expr, oldExpr.compileExpression(p.expr, { file: p.ruleset, pointer: p.pointer }));
+    if (!oldFns.has(p.expr))
+      oldFns.set(p.expr, oldExpr.compileExpression(p.expr, { file: p.ruleset, pointer: p.pointer, outerNames: oldNames }));
   }
   const oldPairs = pairs.map((p) => ({ compiled: oldFns.get(p.expr), data: p.data }));
   const ctxNew = newExpr.createEvalContext();
   const ctxOld = oldExpr.createEvalContext();
+  ctxNew.outerNames = newNames;
+  ctxOld.outerNames = oldNames;
   let sink = 0;
   const passes = {
     new: () => {
