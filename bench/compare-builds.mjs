@@ -9,7 +9,7 @@
  *   git archive HEAD interpreter schemas tsconfig.json package.json | tar -x -C /tmp/old
  *   ln -s "$PWD/node_modules" /tmp/old/node_modules && (cd /tmp/old && npx tsc -p tsconfig.json)
  *   node --expose-gc bench/compare-builds.mjs --old /tmp/old/dist [--seconds 8] [--sizes 100,1000]
- *                 [--cpu] [--session] [--no-combats] [--no-expressions] [--batch-ms 300 | --batch N]
+ *                 [--new DIR] [--cpu] [--session] [--no-combats] [--no-expressions] [--batch-ms 300 | --batch N]
  *
  * --cpu times batches by CPU time instead of wall time; --session also runs each build's
  * auto-mode session (nobody asked) and gives its time over the plain run's, per round of
@@ -34,7 +34,9 @@ const withExpressions = !args.includes('--no-expressions');
 const withCombats = !args.includes('--no-combats');
 const batchMs = Number(opt('--batch-ms', 300));
 const load = async (dist) => import(pathToFileURL(join(dist, 'interpreter/pipeline.js')).href);
-const builds = { old: await load(oldDist), new: await load(join(ROOT, 'dist')) };
+// --new DIR: another build in place of this checkout's dist/ (e.g. to swap the roles of two builds).
+const newDist = resolve(opt('--new', join(ROOT, 'dist')));
+const builds = { old: await load(oldDist), new: await load(newDist) };
 const OSE = ['phased-round', 'crossbow-speed', 'two-handed-last'].map((o) => join(ROOT, 'rulesets/ose/overlays', `${o}.json`));
 const cases = [
   { name: 'OSE phased 6v6', rs: join(ROOT, 'rulesets/ose/ose.json'), ov: OSE, enc: join(ROOT, 'bench/encounters/ose-phased-6v6.json') },
@@ -43,6 +45,7 @@ const cases = [
 const out = {
   command: `node --expose-gc bench/compare-builds.mjs ${args.join(' ')}`.trim(),
   old: oldDist,
+  new: newDist,
   combats: [],
   scaling: [],
   expressions: null,
@@ -145,11 +148,11 @@ for (const n of sizes) {
 if (withExpressions) {
   // Expressions: the same pairs, compiled by each build.
   const oldExpr = await import(pathToFileURL(join(oldDist, 'interpreter/expr/index.js')).href);
-  const newExpr = await import(pathToFileURL(join(ROOT, 'dist/interpreter/expr/index.js')).href);
+  const newExpr = await import(pathToFileURL(join(newDist, 'interpreter/expr/index.js')).href);
   // Compiled and run as the engine does (compile/evaluator.ts): with its outer names, so loop
   // bodies may read actor, target… from outside the loop.
   const names = async (dist) => (await import(pathToFileURL(join(dist, 'interpreter/compile/evaluator.js')).href)).OUTER_NAMES;
-  const [oldNames, newNames] = [await names(oldDist), await names(join(ROOT, 'dist'))];
+  const [oldNames, newNames] = [await names(oldDist), await names(newDist)];
   const { pairs } = collectPairs({ seeds: 20, compile: (e, o) => newExpr.compileExpression(e, { ...o, outerNames: newNames }) });
   const oldFns = new Map();
   for (const p of pairs) {
