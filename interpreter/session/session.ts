@@ -38,8 +38,7 @@ export interface SessionOptions {
 interface State {
   pending: Request | null;
   events: readonly TraceEvent[];
-  /** The tracker's view, made when first asked for (a session nobody looks at never builds it). */
-  snapshot: () => TrackerSnapshot;
+  snapshot: TrackerSnapshot;
   result: RunResult | null;
   /** Log entries the replay never reached (after a load under changed rules). */
   unreached: LogEntry[];
@@ -91,7 +90,7 @@ export class Session {
 
   /** The tracker's view now: round, phase, step, whose turn, the order to come, each combatant. */
   snapshot(): TrackerSnapshot {
-    return this.state.snapshot();
+    return this.state.snapshot;
   }
 
   /** The log of answers and interventions, oldest first. */
@@ -221,12 +220,10 @@ export class Session {
         ...(o.rounds !== undefined ? { rounds: o.rounds } : {}),
         host,
       });
-      const snapshot = host.ops.snapshot();
-      state = { pending: null, events: result.events, snapshot: () => snapshot, result };
+      state = { pending: null, events: result.events, snapshot: host.ops.snapshot(), result };
     } catch (err) {
       if (!(err instanceof Pending)) throw err;
-      const snapshot = err.snapshot;
-      state = { pending: err.request, events: err.events, snapshot: () => snapshot, result: null };
+      state = { pending: err.request, events: err.events, snapshot: err.snapshot, result: null };
     }
     this.state = { ...state, unreached: this.log.filter((_, i) => !host.reached.has(i)) };
     this.deliver();
@@ -254,14 +251,8 @@ export class Session {
     } catch {
       return false;
     }
-    let snapshot: TrackerSnapshot | undefined;
-    const made = () => {
-      if (snapshot) return snapshot;
-      // The compiled ruleset's evaluator may have served other runs since: give it this run's dice back.
-      engine.rs.evaluator.setDice(engine.dice);
-      return (snapshot = hostOps(engine).snapshot());
-    };
-    this.state = { pending: null, events: result.events, snapshot: made, result, unreached: [] };
+    // The tracker's view of the end, made now as the hosted replay makes it.
+    this.state = { pending: null, events: result.events, snapshot: hostOps(engine).snapshot(), result, unreached: [] };
     this.deliver();
     return true;
   }
