@@ -9,21 +9,34 @@
  *   git archive HEAD interpreter schemas tsconfig.json package.json | tar -x -C /tmp/old
  *   ln -s "$PWD/node_modules" /tmp/old/node_modules && (cd /tmp/old && npx tsc -p tsconfig.json)
  *   node --expose-gc bench/compare-builds.mjs --old /tmp/old/dist [--seconds 8] [--sizes 100,1000]
+ *                 [--new DIR] [--cpu] [--session] [--no-combats] [--no-expressions] [--batch-ms 300 | --batch N]
+ *
+ * --cpu times batches by CPU time instead of wall time; --session also runs each build's
+ * auto-mode session (nobody asked) and gives its time over the plain run's, per round of
+ * batches; a batch is N combats, or as many as the old plain run makes in --batch-ms (measured
+ * in the warm-up); --sizes '' skips the scaling part, --no-expressions the expressions part, --no-combats the combats.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import jsonLogic from 'json-logic-js';
 import { generateEncounter, SCALING_OVERLAYS } from './scaling.mjs';
 import { collectPairs } from './expressions.mjs';
-import { gc, now, ROOT } from './lib.mjs';
+import { gc, median, now, ROOT } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const oldDist = resolve(opt('--old', '/tmp/old/dist'));
 const seconds = Number(opt('--seconds', 8));
 const sizes = opt('--sizes', '100,1000').split(',').filter(Boolean).map(Number);
+const useCpu = args.includes('--cpu');
+const withSession = args.includes('--session');
+const withExpressions = !args.includes('--no-expressions');
+const withCombats = !args.includes('--no-combats');
+const batchMs = Number(opt('--batch-ms', 300));
 const load = async (dist) => import(pathToFileURL(join(dist, 'interpreter/pipeline.js')).href);
-const builds = { old: await load(oldDist), new: await load(join(ROOT, 'dist')) };
+// --new DIR: another build in place of this checkout's dist/ (e.g. to swap the roles of two builds).
+const newDist = resolve(opt('--new', join(ROOT, 'dist')));
+const builds = { old: await load(oldDist), new: await load(newDist) };
 const OSE = ['phased-round', 'crossbow-speed', 'two-handed-last'].map((o) => join(ROOT, 'rulesets/ose/overlays', `${o}.json`));
 const cases = [
   { name: 'OSE phased 6v6', rs: join(ROOT, 'rulesets/ose/ose.json'), ov: OSE, enc: join(ROOT, 'bench/encounters/ose-phased-6v6.json') },
@@ -32,35 +45,85 @@ const cases = [
 const out = {
   command: `node --expose-gc bench/compare-builds.mjs ${args.join(' ')}`.trim(),
   old: oldDist,
+  new: newDist,
   combats: [],
   scaling: [],
   expressions: null,
 };
-for (const c of cases) {
-  const p = {};
+const cpuMs = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+// --cpu: time batches by this process's CPU time (process.cpuUsage) instead of wall time, on a
+// loaded machine where waiting for a core is not the code's cost.
+const clock = useCpu ? cpuMs : now;
+for (const c of withCombats ? cases : []) {
+  // Contenders: each build's plain run, and with --session each build's auto-mode session
+  // (nobody is asked) on the same program. One round runs a batch of each, on the same seeds, in
+  // an order that rotates from round to round; the ratios are per round.
+  const contenders = [];
   for (const [k, b] of Object.entries(builds)) {
     const program = b.loadProgram(c.rs, c.ov);
-    p[k] = { b, program, enc: b.loadEncounter(c.enc, program), runs: 0, ms: 0 };
-    for (let t0 = now(), s = 0; now() - t0 < 600;) b.run(program, p[k].enc, { seed: 900000 + s++ });
+    const enc = b.loadEncounter(c.enc, program);
+    contenders.push({ key: k, go: (seed) => b.run(program, enc, { seed }), runs: 0, ms: 0, per: [] });
+    if (withSession) contenders.push({ key: `${k}Session`, go: (seed) => b.openSession(program, enc, { seed }), runs: 0, ms: 0, per: [] });
+  }
+  // Warm-up, and a batch size of about `batchMs` of the plain old run (by the clock in use).
+  let batch = Number(opt('--batch', 0));
+  for (const x of contenders) {
+    const t0 = clock();
+    let s = 900000;
+    while (clock() - t0 < 600) x.go(s++);
+    if (x.key === 'old' && !batch) batch = Math.max(5, Math.round(((s - 900000) * batchMs) / 600));
   }
   let seed = 1;
-  while (p.old.ms < seconds * 1000) {
-    for (const k of ['old', 'new']) {
-      const x = p[k];
+  let turn = 0;
+  while (contenders[0].ms < seconds * 1000) {
+    for (let i = 0; i < contenders.length; i++) {
+      const x = contenders[(i + turn) % contenders.length];
       gc();
-      const t0 = now();
-      let s = seed;
-      do x.b.run(x.program, x.enc, { seed: s++ });
-      while (now() - t0 < 300);
-      x.runs += s - seed;
-      x.ms += now() - t0;
+      const t0 = clock();
+      for (let s = seed; s < seed + batch; s++) x.go(s);
+      const ms = clock() - t0;
+      x.runs += batch;
+      x.ms += ms;
+      x.per.push(ms);
     }
-    seed += 100000;
+    seed += batch;
+    turn++;
   }
-  const r = { name: c.name, old: round((p.old.runs * 1000) / p.old.ms), new: round((p.new.runs * 1000) / p.new.ms) };
+  const by = Object.fromEntries(contenders.map((x) => [x.key, x]));
+  const rate = (x) => round((x.runs * 1000) / x.ms);
+  /** Per round: time of `a` / time of `b` (below 1: `a` is faster). */
+  const ratio = (a, b) => {
+    const rs = by[a].per.map((t, i) => t / by[b].per[i]);
+    // Also the ratio of each side's 10th-percentile batch: on a loaded machine the quick batches are
+    // the ones least disturbed by others.
+    const p10 = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 10)];
+    return {
+      median: round(median(rs), 3),
+      min: round(Math.min(...rs), 3),
+      max: round(Math.max(...rs), 3),
+      p10: round(p10(by[a].per) / p10(by[b].per), 3),
+    };
+  };
+  const r = { name: c.name, rounds: turn, batch, old: rate(by.old), new: rate(by.new) };
   r.speedup = round(r.new / r.old, 2);
+  const sp = ratio('old', 'new');
+  r.speedupPerRound = sp;
+  let line = `${c.name}: old ${r.old} combats/s, new ${r.new} combats/s → ${r.speedup}× (per round: median ${sp.median}, ${sp.min}–${sp.max})`;
+  if (withSession) {
+    r.oldSession = rate(by.oldSession);
+    r.newSession = rate(by.newSession);
+    r.sessionOverNewRun = ratio('newSession', 'new');
+    r.sessionOverOldRun = ratio('newSession', 'old');
+    r.oldSessionOverOldRun = ratio('oldSession', 'old');
+    line +=
+      `\n  auto session time / plain run time, per round (median, min–max): new ${fmtRatio(r.sessionOverNewRun)}; ` +
+      `new session / old run ${fmtRatio(r.sessionOverOldRun)}; old ${fmtRatio(r.oldSessionOverOldRun)}`;
+  }
   out.combats.push(r);
-  process.stderr.write(`${c.name}: old ${r.old} combats/s, new ${r.new} combats/s → ${r.speedup}×\n`);
+  process.stderr.write(`${line}\n`);
 }
 for (const n of sizes) {
   const r = { n };
@@ -82,18 +145,25 @@ for (const n of sizes) {
   out.scaling.push(r);
   process.stderr.write(`n=${n}: old ${r.old} ms/round, new ${r.new} ms/round → ${r.speedup}×\n`);
 }
-{
+if (withExpressions) {
   // Expressions: the same pairs, compiled by each build.
   const oldExpr = await import(pathToFileURL(join(oldDist, 'interpreter/expr/index.js')).href);
-  const newExpr = await import(pathToFileURL(join(ROOT, 'dist/interpreter/expr/index.js')).href);
-  const { pairs } = collectPairs({ seeds: 20, compile: newExpr.compileExpression });
+  const newExpr = await import(pathToFileURL(join(newDist, 'interpreter/expr/index.js')).href);
+  // Compiled and run as the engine does (compile/evaluator.ts): with its outer names, so loop
+  // bodies may read actor, target… from outside the loop.
+  const names = async (dist) => (await import(pathToFileURL(join(dist, 'interpreter/compile/evaluator.js')).href)).OUTER_NAMES;
+  const [oldNames, newNames] = [await names(oldDist), await names(newDist)];
+  const { pairs } = collectPairs({ seeds: 20, compile: (e, o) => newExpr.compileExpression(e, { ...o, outerNames: newNames }) });
   const oldFns = new Map();
   for (const p of pairs) {
-    if (!oldFns.has(p.expr)) oldFns.set(p.expr, oldExpr.compileExpression(p.expr, { file: p.ruleset, pointer: p.pointer }));
+    if (!oldFns.has(p.expr))
+      oldFns.set(p.expr, oldExpr.compileExpression(p.expr, { file: p.ruleset, pointer: p.pointer, outerNames: oldNames }));
   }
   const oldPairs = pairs.map((p) => ({ compiled: oldFns.get(p.expr), data: p.data }));
   const ctxNew = newExpr.createEvalContext();
   const ctxOld = oldExpr.createEvalContext();
+  ctxNew.outerNames = newNames;
+  ctxOld.outerNames = oldNames;
   let sink = 0;
   const passes = {
     new: () => {
@@ -142,6 +212,10 @@ for (const n of sizes) {
   );
 }
 process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+
+function fmtRatio(r) {
+  return `${r.median} (${r.min}–${r.max}; p10 batches ${r.p10})`;
+}
 
 function round(x, d = 1) {
   return Math.round(x * 10 ** d) / 10 ** d;

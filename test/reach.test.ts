@@ -130,6 +130,15 @@ describe('loops see the outer variables', () => {
     };
     expect(compileExpression(count, { file: 't', pointer: '' })(data, ctx)).toBe(3);
   });
+  it('outer names given at compile time: a name not among them never reads from outside, one among them does', () => {
+    const ctx = createEvalContext();
+    ctx.outerNames = OUTER_NAMES;
+    const told = compileExpression(allies, { file: 't', pointer: '', outerNames: OUTER_NAMES });
+    expect((told(data, ctx) as Array<{ id: string }>).map((x) => x.id)).toEqual(['a', 'c']);
+    // Compiled as if actor could not be outer: the body's actor.side is the element's (none).
+    const untold = compileExpression(allies, { file: 't', pointer: '', outerNames: new Set(['target']) });
+    expect(untold(data, ctx)).toEqual([]);
+  });
   it('without them (plain JSON Logic), the body sees its element only', () => {
     const f = compileExpression(allies, { file: 't', pointer: '' });
     expect(f(data, createEvalContext())).toEqual([]);

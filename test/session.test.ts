@@ -70,6 +70,40 @@ describe('a session in auto mode is a plain run', () => {
   }
 });
 
+/** A log entry no run ever reaches: the session then replays through its host, in auto mode. */
+const UNREACHED = { label: 'never.asked', answer: 'roll' } as const;
+
+describe('auto mode without the host (an empty log) and with it give the same session', () => {
+  for (const v of samples()) {
+    it(`sample ${v.name}, seeds 1-5: trace, result and tracker`, () => {
+      const program = loadProgram(v.ruleset);
+      const enc = loadEncounter(v.encounter, program);
+      for (let seed = 1; seed <= 5; seed++) {
+        const fast = new Session(program, enc, { seed });
+        const hosted = new Session(program, enc, { seed, log: [UNREACHED] });
+        expect(hosted.unreached()).toEqual([UNREACHED]);
+        expect(fast.unreached()).toEqual([]);
+        expect(toJsonLines(fast.events)).toBe(toJsonLines(hosted.events));
+        expect(fast.result).toEqual(hosted.result);
+        expect(fast.snapshot()).toEqual(hosted.snapshot());
+      }
+    });
+  }
+
+  it('a pin the situation does not allow: the plain run stops, the session takes the default as with its host', () => {
+    const program = loadProgram(R('rulesets/cepheus/cepheus.json'));
+    const enc = loadEncounter(R('rulesets/cepheus/encounters/sample.json'), program);
+    const choices = new Map([['r1.boss.first-action', 'no-such-option']]);
+    expect(() => run(program, enc, { seed: 1, choices })).toThrow(/no-such-option/);
+    const fast = new Session(program, enc, { seed: 1, choices });
+    const hosted = new Session(program, enc, { seed: 1, choices, log: [UNREACHED] });
+    expect(fast.done).toBe(true);
+    const decision = fast.events.find((e) => e.type === 'decision' && e.label === 'r1.boss.first-action');
+    expect(decision).toMatchObject({ chosen: 'minor', pinned: true });
+    expect(toJsonLines(fast.events)).toBe(toJsonLines(hosted.events));
+  });
+});
+
 describe('asking everything and answering with the defaults gives the acts of auto mode', () => {
   for (const v of samples()) {
     it(v.name, () => {

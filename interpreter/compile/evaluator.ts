@@ -52,7 +52,12 @@ export class Evaluator {
       const where = this.origin(joinPointer('/expressions', name));
       named.set(
         name,
-        compileExpression(body, { file: where.file, pointer: where.pointer, locate: (p: string) => this.locateIn(where.file, p) }),
+        compileExpression(body, {
+          file: where.file,
+          pointer: where.pointer,
+          locate: (p: string) => this.locateIn(where.file, p),
+          outerNames: OUTER_NAMES,
+        }),
       );
     }
     if (named.size > 0) this.ctx.named = named;
@@ -69,6 +74,7 @@ export class Evaluator {
       file: where.file,
       pointer: where.pointer,
       locate: (p: string) => this.locateIn(where.file, p),
+      outerNames: OUTER_NAMES,
     });
     const ctx = this.ctx;
     const origin = this.origin;

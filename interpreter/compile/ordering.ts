@@ -12,6 +12,11 @@ export type CompiledKey = (item: Orderable, env: OrderEnv) => number;
 export interface CompiledOrdering {
   keys: CompiledKey[];
   ties: TieBreak;
+  /**
+   * Every key is a built-in one (no stat, no expression): computing a key has no effect (it
+   * rolls nothing, reads no derived value), so a single item may skip the ordering.
+   */
+  builtinKeys?: boolean;
 }
 
 export function resolveOrderingRef(ref: OrderingRef | undefined, named: Record<string, Ordering> | undefined): Ordering | null {

@@ -74,7 +74,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     });
     const ties = o.ties ?? 'simultaneous';
     if (!tieBreakOf(ties)) throw ev.at(joinPointer(base, 'ties'), `unknown tie-break ${JSON.stringify(ties)}`);
-    return { keys, ties };
+    return { keys, ties, builtinKeys: o.keys.every((k) => typeof k === 'string' || 'preset' in k) };
   };
 
   const actions = new Map<string, CAction>();

@@ -36,6 +36,12 @@ export interface CompileOptions {
   locate?: Locate;
   /** More operators (names must not clash with built-in ones). */
   extraOps?: readonly OpDefinition[];
+  /**
+   * Every name a loop body may read from outside the loop (EvalContext.outerNames) when this
+   * expression runs. Given, a literal `var` whose first name is not among them is compiled
+   * without the outer lookup; the context's outerNames must then be a subset of these.
+   */
+  outerNames?: ReadonlySet<string>;
 }
 
 export interface VarPathRef {
@@ -86,6 +92,7 @@ class Site implements OpSite {
     private readonly argsAreArray: boolean,
     private readonly args: readonly Compiled[],
     private readonly locate: Locate | undefined,
+    readonly outerNames: ReadonlySet<string> | undefined,
   ) {
     this.argCount = args.length;
   }
@@ -134,6 +141,7 @@ class Compiler {
     private readonly file: string,
     private readonly locate: Locate | undefined,
     private readonly ops: ReadonlyMap<string, OpDefinition>,
+    private readonly outerNames: ReadonlySet<string> | undefined,
   ) {}
 
   private abort(pointer: string, message: string): never {
@@ -213,7 +221,7 @@ class Compiler {
       this.diagnostics.push(located(this.file, opPointer, unknownOperatorMessage(op, this.ops), this.locate));
       return { fn: NEVER };
     }
-    const site = new Site(op, this.file, opPointer, argsAreArray, args, this.locate);
+    const site = new Site(op, this.file, opPointer, argsAreArray, args, this.locate, this.outerNames);
     try {
       return {
         fn: def.compile(
@@ -284,7 +292,7 @@ function operatorTable(extraOps: readonly OpDefinition[] | undefined): ReadonlyM
  * operators, forbidden paths, bad literal notation) or the first limit exceeded.
  */
 export function compileExpression(expr: unknown, opts: CompileOptions): CompiledExpr {
-  const compiler = new Compiler(opts.file, opts.locate, operatorTable(opts.extraOps));
+  const compiler = new Compiler(opts.file, opts.locate, operatorTable(opts.extraOps), opts.outerNames);
   const root = compiler.node(expr, opts.pointer, 1);
   if (compiler.diagnostics.length > 0) throw new PhasebookError(compiler.diagnostics);
   return root.fn;

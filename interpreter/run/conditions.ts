@@ -11,6 +11,8 @@ export function describeMoment(m: Moment): string {
 
 /** The moment `moment` has come: what ends at it ends. */
 function expire(this: Engine, moment: Moment): void {
+  // Nothing runs: no list to rebuild (asked at every phase and turn start).
+  if (this.conditions.length === 0) return;
   const key = describeMoment(moment);
   const ending: Condition[] = [];
   const keep: Condition[] = [];

@@ -22,12 +22,19 @@ function declare(this: Engine, who: Cmb[], phase: string | null): void {
     const label = `r${this.round}.${phase ? `${phase}.` : ''}${decl.choice.def.id}`;
     reversed = this.decide(label, ['first', 'second'], decl.choice.def.default, this.holder) === 'second';
   }
+  const phases = phase ? [phase] : [...this.rs.phases, ...this.rs.finally].map((p) => p.def.id);
+  // One combatant and keys without effects (a turn of one): nothing to order.
+  if (standing.length === 1 && decl.order.builtinKeys) {
+    const c = standing[0]!;
+    const budget = { ...c.slots };
+    for (const ph of phases) this.declareOne(c, ph, budget);
+    return;
+  }
   const groups = orderIntoGroups(
     standing.map((c) => this.orderable(c, null)),
     decl.order,
     this.orderEnv(`r${this.round}.declare`, reversed),
   );
-  const phases = phase ? [phase] : [...this.rs.phases, ...this.rs.finally].map((p) => p.def.id);
   for (const g of groups) {
     for (const item of g) {
       const c = this.byId.get(item.id)!;

@@ -25,6 +25,8 @@ function compareVectors(a: number[], b: number[]): number {
  */
 export function orderIntoGroups<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv): T[][] {
   if (items.length === 0) return [];
+  // One item and keys without effects: nothing to compute, nothing to break.
+  if (items.length === 1 && ordering.builtinKeys) return [[items[0]!]];
   // Each item with its sort vector, computed item by item, key by key (an expression key may roll).
   const keys = ordering.keys;
   const rows: Array<{ it: T; v: number[] }> = new Array(items.length);

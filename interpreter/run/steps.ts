@@ -51,18 +51,23 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
   }
   // Order, play the first group, and order the rest again: an act may change initiative
   // (a reaction, a delay) or end a turn (a hold).
-  const memo = new Map<string, number>();
+  let memo: Map<string, number> | undefined;
   const played = new Set<Decl>();
   let remaining = items;
   for (let guard = 0; remaining.length && guard < items.length + 1; guard++) {
-    const orderables = new Map<Orderable, Decl>();
-    for (const d of remaining) orderables.set(this.orderable(d.c, d), d);
-    const groups = orderIntoGroups(
-      [...orderables.keys()],
-      step.order,
-      this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, memo),
-    );
-    const group = groups[0]!.map((o) => orderables.get(o)!);
+    let group: Decl[];
+    // One act left and keys without effects: it is the next group, with nothing to compute.
+    if (remaining.length === 1 && step.order.builtinKeys) group = [remaining[0]!];
+    else {
+      const orderables = new Map<Orderable, Decl>();
+      for (const d of remaining) orderables.set(this.orderable(d.c, d), d);
+      const groups = orderIntoGroups(
+        [...orderables.keys()],
+        step.order,
+        this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, (memo ??= new Map())),
+      );
+      group = groups[0]!.map((o) => orderables.get(o)!);
+    }
     this.playGroup(group);
     for (const d of group) played.add(d);
     remaining = remaining.filter((d) => !played.has(d) && !this.endedTurn.has(d.c));

@@ -8,13 +8,14 @@
 import { PhasebookError } from '../diagnostics.js';
 import { checkRollAnswer } from '../dice/index.js';
 import type { Encounter } from '../model/types.js';
-import { runCombat, type RunResult } from '../run/engine.js';
+import { Engine, runCombat, type RunResult } from '../run/engine.js';
+import { hostOps } from '../run/host-ops.js';
 import type { CompiledRuleset } from '../compile/types.js';
 import type { Program } from '../core.js';
 import type { DeclarationAnswer, Intervention, TrackerSnapshot } from '../run/host.js';
 import type { TraceEvent } from '../trace/events.js';
 import { GO_ON, ReplayHost, ROLL_FOR_ME, type Answer, type LogEntry } from './host.js';
-import type { Modes } from './modes.js';
+import { allAuto, type Modes } from './modes.js';
 import { Pending, SessionError, type Request } from './pending.js';
 
 export interface SessionOptions {
@@ -196,6 +197,7 @@ export class Session {
   }
 
   private replay(): void {
+    if (this.log.length === 0 && nobodyAsked(this.modes) && this.runAuto()) return;
     const host = new ReplayHost(
       {
         modes: this.modes,
@@ -227,6 +229,34 @@ export class Session {
     this.deliver();
   }
 
+  /**
+   * Auto mode with an empty log: nobody is asked and nothing is to be replayed, so the combat is
+   * a plain run, without a host (no hook at each roll, decision, declaration or pause, no labels
+   * made for it). Returns false when the plain run throws: the host differs from a plain run only
+   * there (a pin the situation does not allow is replaced by the default instead of stopping the
+   * run), so the caller replays with the host, which gives the session's own answer or error.
+   */
+  private runAuto(): boolean {
+    const o = this.options;
+    let engine: Engine;
+    let result: RunResult;
+    try {
+      engine = new Engine(this.ruleset, this.encounter, {
+        seed: o.seed,
+        ...(o.rolls ? { rolls: o.rolls } : {}),
+        ...(o.choices ? { choices: o.choices } : {}),
+        ...(o.rounds !== undefined ? { rounds: o.rounds } : {}),
+      });
+      result = engine.run();
+    } catch {
+      return false;
+    }
+    // The tracker's view of the end, made now as the hosted replay makes it.
+    this.state = { pending: null, events: result.events, snapshot: hostOps(engine).snapshot(), result, unreached: [] };
+    this.deliver();
+    return true;
+  }
+
   private deliver(): void {
     const events = this.state.events;
     if (!this.options.onEvents) return;
@@ -235,6 +265,11 @@ export class Session {
     this.delivered = events.length;
     this.options.onEvents(events.slice(from), from);
   }
+}
+
+/** Whether no input of any kind is asked and no pause stops the combat. */
+function nobodyAsked(modes: Modes): boolean {
+  return allAuto(modes.roll) && allAuto(modes.decision) && allAuto(modes.declaration) && (modes.pause ?? 'off') === 'off';
 }
 
 export { GO_ON, ROLL_FOR_ME, type Answer, type LogEntry };

@@ -103,6 +103,8 @@ export interface OpSite {
   /** Pointer of the operator key: pointer of the object + '/' + op. */
   readonly pointer: string;
   readonly argCount: number;
+  /** CompileOptions.outerNames: every name a loop body may read from outside (undefined: unknown). */
+  readonly outerNames?: ReadonlySet<string> | undefined;
   /** Pointer of argument i (the operator pointer itself when the arguments were not an array). */
   argPointer(index: number): string;
   /** `{value}` when argument i is a literal known at compile time (arrays: a frozen template). */

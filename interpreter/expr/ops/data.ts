@@ -148,7 +148,11 @@ export const varOp: OpDefinition = {
       };
     }
     const tests = segments.map(needsOwnTest);
-    return withOuter(literalVar(segments, tests, constFallback, fallbackArg, nf, site), segments, tests, fallbackArg, constFallback, nf);
+    const plain = literalVar(segments, tests, constFallback, fallbackArg, nf, site);
+    // No outer lookup when none can happen: a default computed at run time, or a first name the
+    // compiler was told is never read from outside a loop (the hottest operator pays no wrapper).
+    if ((!constFallback && fallbackArg) || (site.outerNames !== undefined && !site.outerNames.has(segments[0]!))) return plain;
+    return withOuter(plain, segments, tests, fallbackArg, constFallback, nf);
   },
 };
 
