@@ -3,8 +3,8 @@
  * an OSE phased fight to the end with their own dice, undoes a mistake, reloads mid-combat and
  * carries on, and a second page on the same BroadcastChannel (the player view) mirrors it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { open, type Session } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { sessionPerTest } from './helpers.js';
 import {
   LONG,
   MAX_ANSWERS,
@@ -15,25 +15,20 @@ import {
   answerOne,
   playToTheEnd,
   optionValue,
+  openPlayerView,
 } from './play-helpers.js';
 
-let s: Session | null = null;
-afterEach(async () => {
-  if (s) expect(s.problems, 'no CSP violation and no page error').toEqual([]);
-  await s?.close();
-  s = null;
-});
+/** Each test's editor (its page and address); checked for CSP violations and page errors after it, then closed. */
+const openTable = sessionPerTest();
 
 describe('table mode', () => {
   it(
     'runs a d20 fight with entered dice, undoes a mistake, survives a reload, and the player view mirrors it',
     { timeout: LONG },
     async () => {
-      s = await open();
-      const page = s.page;
+      const { page, url } = await openTable();
       // The player view: a second page on the same BroadcastChannel.
-      const player = await page.context().newPage();
-      await player.goto(`${s.url}?view=player`);
+      const player = await openPlayerView(page, url);
       await player.waitForSelector('[data-testid=player-waiting]');
 
       await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
@@ -131,8 +126,7 @@ describe('table mode', () => {
     "ends a referee's condition at the start or the end of a combatant's turn, chosen in the Referee panel",
     { timeout: LONG },
     async () => {
-      s = await open();
-      const page = s.page;
+      const { page } = await openTable();
       await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
       // The party's initiative dice, up to the first declaration of the first turn.
       for (let n = 0; (await pendingKind(page)) !== 'declaration'; n++) {
@@ -188,8 +182,7 @@ describe('table mode', () => {
   );
 
   it('runs an OSE phased fight to the end with entered dice, and refuses an encounter of another ruleset', { timeout: LONG }, async () => {
-    s = await open();
-    const page = s.page;
+    const { page } = await openTable();
     await startFight(page, 'ose/ose.json', 'ose/encounters/skirmish.json', ['ose/overlays/phased-round.json']);
     const phases = new Set<string>();
     let answers = 0;
@@ -216,10 +209,8 @@ describe('table mode', () => {
     'a GM who has never seen JSON sets up a party and four goblins with the forms, runs the fight with their own dice, and the player view shows whose turn it is',
     { timeout: LONG },
     async () => {
-      s = await open();
-      const page = s.page;
-      const player = await page.context().newPage();
-      await player.goto(`${s.url}?view=player`);
+      const { page, url } = await openTable();
+      const player = await openPlayerView(page, url);
       await page.click('[data-testid=mode-play]');
       await page.waitForSelector('[data-testid=play-setup]');
       const rs = await page.$eval('[data-testid=play-ruleset] option:text-matches("d20-srd.json")', (o) => (o as HTMLOptionElement).value);
@@ -282,8 +273,7 @@ describe('table mode without a mouse', () => {
     'Tab reaches Start from the Play tab, and the shortcuts enter dice, roll for me, go next, undo and redo',
     { timeout: LONG },
     async () => {
-      s = await open();
-      const page = s.page;
+      const { page } = await openTable();
       await page.focus('[data-testid=mode-play]');
       await page.keyboard.press('Enter');
       await page.waitForSelector('[data-testid=play-setup]');
