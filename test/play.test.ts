@@ -88,8 +88,66 @@ describe('phasebook play', () => {
     expect(r.stdout).toContain('⏸ turn of archer starts  [r0.pause.turn.archer]');
     expect(r.stdout).toContain('☛ referee: ogre takes 10 hp (now 60)');
     expect(r.stdout).toContain('☛ referee: ogre: shaken for 2 round(s)');
-    expect(r.stdout).toMatch(/ {2}ogre · init 9 · hp 60,.* · shaken \(2 × round-end\)/);
+    // Surprise round (0): two round ends from now is the end of round 1.
+    expect(r.stdout).toMatch(/ {2}ogre · init 9 · hp 60,.* · shaken \(until the end of round 1\)/);
     expect(r.stdout).toContain('☛ referee: orc-2 flees');
+  });
+
+  it('takes a condition that ends at a combatant turn (typed and as JSON), shows it, ends it there, saves it', () => {
+    const answers = join(dir, 'turn-conditions.jsonl');
+    const save = join(dir, 'turn-conditions.json');
+    const slowed = { op: 'condition', who: 'orc-2', condition: 'slowed', rounds: 2, endsAt: { turnOf: 'archer', when: 'end' } };
+    writeFileSync(
+      answers,
+      [
+        '"condition ogre stunned until-turn wizard"',
+        '"condition orc-1 dazed until-turn rogue end"',
+        JSON.stringify({ intervention: slowed }),
+        '"status"',
+        '""',
+        '""',
+        '"status"',
+        `"save ${save}"`,
+        '"quit"',
+      ].join('\n'),
+    );
+    const r = play(['play', RULESET, ENCOUNTER, '--auto', 'party', '--pause', 'turn', '--answers', answers], []);
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    const out = r.stdout;
+    expect(out).toContain("☛ referee: ogre: stunned until wizard's turn");
+    expect(out).toContain("☛ referee: orc-1: dazed until the end of rogue's turn");
+    expect(out).toContain("☛ referee: orc-2: slowed until the end of archer's 2nd turn from now");
+    const [first, second] = out.split('> status\n').slice(1);
+    expect(first).toMatch(/ {2}ogre · .* · stunned \(until Wizard 5's turn\)\n/);
+    expect(first).toMatch(/ {2}orc-1 · .* · dazed \(until the end of Rogue 5's turn\)\n/);
+    // The surprise round: archer, rogue, wizard. The dazed orc recovers when the rogue's turn
+    // ends, the ogre when the wizard's starts; the archer's turn has ended once of the two.
+    const at = (text: string) => out.indexOf(text);
+    expect(at('orc-1: dazed ends')).toBeGreaterThan(at('  Turn of rogue'));
+    expect(at('orc-1: dazed ends')).toBeLessThan(at('  Turn of wizard'));
+    expect(at('ogre: stunned ends')).toBeGreaterThan(at('  Turn of wizard'));
+    expect(at('ogre: stunned ends')).toBeLessThan(at('[r0.pause.turn.wizard]'));
+    expect(second).not.toMatch(/stunned|dazed/);
+    expect(second).toMatch(/ {2}orc-2 · .* · slowed \(until the end of Ranger 4's turn\)\n/);
+    const doc = JSON.parse(readFileSync(save, 'utf8'));
+    expect(doc.log[1].intervention).toEqual({
+      op: 'condition',
+      who: 'orc-1',
+      condition: 'dazed',
+      endsAt: { turnOf: 'rogue', when: 'end' },
+    });
+    expect(doc.log[2].intervention).toEqual(slowed);
+    const back = play(['play', '--load', save], ['status', 'quit']);
+    expect(back.status).toBe(0);
+    expect(back.stdout).toMatch(/ {2}orc-2 · .* · slowed \(until the end of Ranger 4's turn\)\n/);
+    // A command that does not fit stops scripted play at its line, with the usage.
+    writeFileSync(answers, '"condition ogre stunned until-turn wizard soon"\n');
+    const bad = play(['play', RULESET, ENCOUNTER, '--auto', 'party', '--pause', 'turn', '--answers', answers], []);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toBe(
+      `${answers}:1:1  /  condition <who> <id> [rounds] [until-turn <whose> [start|end]]  |  condition <who> -<id>\n`,
+    );
   });
 
   it('plays a scripted session from --answers (JSON Lines) and reports a wrong answer at its line', () => {

@@ -230,7 +230,7 @@ describe('driving a d20 combat', () => {
     expect(snap.toCome).toEqual([['rogue'], ['wizard'], ['fighter']]);
     s.intervene({ op: 'condition', who: 'ogre', condition: 'stunned', rounds: 2 });
     const ogre = s.snapshot().combatants.find((c) => c.id === 'ogre')!;
-    expect(ogre.conditions).toEqual([{ id: 'stunned', ends: 'round-end', remaining: 2 }]);
+    expect(ogre.conditions).toEqual([{ id: 'stunned', ends: 'round-end', remaining: 2, until: 'until the end of round 1' }]);
     expect(ogre.stats.hp).toBeTypeOf('number');
     s.answer('go on');
     s.answer('go on');

@@ -14,7 +14,7 @@ import {
   shortenRefs,
 } from '../../interpreter/index.js';
 import { browserValidator } from './lib/validator.js';
-import { runSimulateJob } from './lib/simulate.js';
+import { runSimulateJob } from './lib/simulate-job.js';
 import type { DocText, Response, Started, WorkerRequest } from './lib/protocol.js';
 import { documentMeant } from './lib/doc-refs.js';
 

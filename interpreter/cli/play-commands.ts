@@ -26,14 +26,8 @@ export function parseIntervention(word: string, args: string[]): Intervention | 
         value: /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v === 'true' ? true : v === 'false' ? false : v,
       };
     }
-    case 'condition': {
-      if (args.length < 2) throw new Error('condition <who> <id> [rounds]  |  condition <who> -<id>');
-      const id = args[1]!;
-      if (id.startsWith('-')) return { op: 'condition', who: args[0]!, condition: id.slice(1), remove: true };
-      const rounds = args[2] !== undefined ? Number(args[2]) : undefined;
-      if (rounds !== undefined && !(Number.isInteger(rounds) && rounds >= 1)) throw new Error('rounds must be a whole number from 1');
-      return { op: 'condition', who: args[0]!, condition: id, ...(rounds ? { rounds } : {}) };
-    }
+    case 'condition':
+      return parseCondition(args);
     case 'join': {
       if (args.length < 2) throw new Error('join <side> <id> [stat=value…]');
       const stats: Record<string, unknown> = {};
@@ -50,4 +44,32 @@ export function parseIntervention(word: string, args: string[]): Intervention | 
       return { op: 'flee', who: args[0] };
   }
   return null;
+}
+
+const CONDITION_USAGE = 'condition <who> <id> [rounds] [until-turn <whose> [start|end]]  |  condition <who> -<id>';
+
+/**
+ * `condition <who> <id> [rounds] [until-turn <whose> [start|end]]`: until removed, for a number
+ * of rounds, or until the start (or end) of a combatant's turn (the n-th one with a number).
+ */
+function parseCondition(args: string[]): Intervention {
+  if (args.length < 2) throw new Error(CONDITION_USAGE);
+  const [who, id] = args as [string, string];
+  if (id.startsWith('-')) {
+    if (args.length > 2) throw new Error(CONDITION_USAGE);
+    return { op: 'condition', who, condition: id.slice(1), remove: true };
+  }
+  const rest = args.slice(2);
+  let rounds: number | undefined;
+  if (rest[0] !== undefined && rest[0] !== 'until-turn') {
+    rounds = Number(rest.shift());
+    if (!(Number.isInteger(rounds) && rounds >= 1)) throw new Error('rounds must be a whole number from 1');
+  }
+  let endsAt: { turnOf: string; when: 'start' | 'end' } | undefined;
+  if (rest[0] === 'until-turn') {
+    const [, turnOf, when = 'start', ...more] = rest;
+    if (!turnOf || (when !== 'start' && when !== 'end') || more.length) throw new Error(CONDITION_USAGE);
+    endsAt = { turnOf, when };
+  } else if (rest.length) throw new Error(CONDITION_USAGE);
+  return { op: 'condition', who, condition: id, ...(rounds ? { rounds } : {}), ...(endsAt ? { endsAt } : {}) };
 }

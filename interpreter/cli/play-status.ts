@@ -36,7 +36,7 @@ export function statusTable(snap: TrackerSnapshot, defaults: Record<string, unkn
         .filter(([, n]) => n > 0)
         .map(([k, n]) => `${k} ${n}`)
         .join(', ');
-      const conds = c.conditions.map((k) => `${k.id} (${k.remaining} × ${k.ends})`).join(', ');
+      const conds = c.conditions.map((k) => `${k.id} (${k.until})`).join(', ');
       out.push(
         `  ${c.id}${c.out ? ' [out]' : ''}${c.initiative !== null ? ` · init ${c.initiative}` : ''} · ${stats}${spent ? ` · spent: ${spent}` : ''}${conds ? ` · ${conds}` : ''}${c.plan.length ? ` · plans ${c.plan.join(', ')}` : ''}`,
       );

@@ -45,6 +45,9 @@ const HELP = `Answer the question, or type a command:
   heal <who> <n> [stat]         the referee heals
   set <who> <stat> <value>      set a stat
   condition <who> <id> [rounds] add a condition (until removed without rounds)
+  condition <who> <id> [n] until-turn <whose> [start|end]
+                                a condition that ends at the start (or end) of a
+                                combatant's turn (its n-th turn from now)
   condition <who> -<id>         remove a condition
   join <side> <id> [stat=value…] a combatant joins (initiative by the rules)
   flee <who>                    a combatant leaves the fight

@@ -1,16 +1,17 @@
 /** Conditions and temporary changes (`set … until`, `adjust … until`) running out at their moment. */
 import { num } from '../compile/evaluator.js';
-import type { Moment } from '../compile/types.js';
 import type { Engine } from './engine.js';
-import type { Cmb, Condition, Frame } from './types.js';
+import type { Cmb, Condition, ConditionMoment, Frame } from './types.js';
 
-export function describeMoment(m: Moment): string {
+/** A moment as text: round-start, round-end, combat-end, phase:<id>, turn:<id> (its start) or turn-end:<id>. */
+export function describeMoment(m: ConditionMoment): string {
   if (typeof m === 'string') return m;
-  return 'phase' in m ? `phase:${m.phase}` : `turn:${m.turnOf}`;
+  if ('phase' in m) return `phase:${m.phase}`;
+  return 'turnOf' in m ? `turn:${m.turnOf}` : `turn-end:${m.turnEndOf}`;
 }
 
 /** The moment `moment` has come: what ends at it ends. */
-function expire(this: Engine, moment: Moment): void {
+function expire(this: Engine, moment: ConditionMoment): void {
   // Nothing runs: no list to rebuild (asked at every phase and turn start).
   if (this.conditions.length === 0) return;
   const key = describeMoment(moment);
@@ -57,6 +58,13 @@ function expire(this: Engine, moment: Moment): void {
   }
 }
 
+/** A turn of `members` ends: what a referee made last until the end of one of their turns ends. */
+function expireTurnEnd(this: Engine, members: Set<Cmb>): void {
+  // Only referees' conditions end here: a plain run pays one scan per turn, and nothing else.
+  if (!this.conditions.some((k) => typeof k.moment === 'object' && 'turnEndOf' in k.moment)) return;
+  for (const c of members) this.expire({ turnEndOf: c.id });
+}
+
 /** A stat of `c` without its temporary adjustments (`adjust … until` still running). */
 function withoutAdjustments(this: Engine, c: Cmb, key: string): number {
   let v = num(c.view[key]);
@@ -64,4 +72,4 @@ function withoutAdjustments(this: Engine, c: Cmb, key: string): number {
   return v;
 }
 
-export const conditionMethods = { expire, withoutAdjustments };
+export const conditionMethods = { expire, expireTurnEnd, withoutAdjustments };

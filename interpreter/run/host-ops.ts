@@ -4,9 +4,11 @@
  * Only runs with a host reach this file.
  */
 import { num, truthy } from '../compile/evaluator.js';
-import type { CompiledRuleset, Moment } from '../compile/types.js';
+import type { CompiledRuleset } from '../compile/types.js';
+import { untilText } from '../trace/until.js';
+import { describeMoment } from './conditions.js';
 import type { Engine } from './engine.js';
-import type { Cmb } from './types.js';
+import type { Cmb, ConditionMoment } from './types.js';
 import { initHistory } from './history.js';
 import type { CombatantState, DeclarationOption, DeclarationAsk, EngineHost, HostOps, Intervention, TrackerSnapshot } from './host.js';
 
@@ -145,9 +147,16 @@ function intervene(e: Engine, iv: Intervention): void {
         e.emit('intervention', { op: 'condition', target: c.id, condition: iv.condition, removed: true });
       } else {
         const rounds = iv.rounds;
-        e.conditions.push({ id: iv.condition, owner: c, moment: rounds ? 'round-end' : 'combat-end', remaining: rounds ?? 1 });
+        const moment = conditionMoment(e, iv);
+        e.conditions.push({ id: iv.condition, owner: c, moment, remaining: rounds ?? 1 });
         list.push(iv.condition);
-        e.emit('intervention', { op: 'condition', target: c.id, condition: iv.condition, ...(rounds ? { rounds } : {}) });
+        e.emit('intervention', {
+          op: 'condition',
+          target: c.id,
+          condition: iv.condition,
+          ...(rounds ? { rounds } : {}),
+          ...(iv.endsAt ? { ends: describeMoment(moment) } : {}),
+        });
       }
       e.recheckOut(c);
       break;
@@ -171,6 +180,19 @@ function intervene(e: Engine, iv: Intervention): void {
     }
   }
   e.checkEnd();
+}
+
+/**
+ * When a referee's condition ends: at the start or the end of a combatant's turn (`endsAt`, the
+ * moments a ruleset's `own-turn` uses), else after `rounds` round ends, else with the fight.
+ */
+function conditionMoment(e: Engine, iv: Extract<Intervention, { op: 'condition' }>): ConditionMoment {
+  if (!iv.endsAt) return iv.rounds ? 'round-end' : 'combat-end';
+  const { turnOf, when = 'start' } = iv.endsAt;
+  const c = who(e, turnOf);
+  if (when !== 'start' && when !== 'end') throw new Error(`endsAt.when is "start" or "end", not "${String(when)}"`);
+  if (e.rs.turnMode.name === 'none') throw new Error(`nobody takes turns in these rules: give ${iv.condition} rounds, not a turn`);
+  return when === 'end' ? { turnEndOf: c.id } : { turnOf: c.id };
 }
 
 function join(e: Engine, sideId: string, spec: Extract<Intervention, { op: 'join' }>['combatant']): void {
@@ -249,6 +271,7 @@ function snapshot(e: Engine): TrackerSnapshot {
   }));
   const allowance = e.round === 0 && e.rs.surprise ? e.rs.surprise.slots : e.rs.def.economy.slots;
   const statNames = Object.keys(e.rs.def.combatant.stats);
+  const nameOf = (id: string) => String(e.byId.get(id)?.view.name ?? id);
   const combatants: CombatantState[] = [];
   for (const s of e.sides) {
     for (const c of s.members) {
@@ -268,7 +291,10 @@ function snapshot(e: Engine): TrackerSnapshot {
         spent,
         conditions: e.conditions
           .filter((k) => k.owner === c && !k.id.includes(':'))
-          .map((k) => ({ id: k.id, ends: momentText(k.moment), remaining: k.remaining })),
+          .map((k) => {
+            const ends = describeMoment(k.moment);
+            return { id: k.id, ends, remaining: k.remaining, until: untilText(ends, k.remaining, nameOf, e.round) };
+          }),
         plan: e.decls.filter((d) => d.c === c && !d.done).map((d) => d.action.def.id),
       });
     }
@@ -290,9 +316,4 @@ function snapshot(e: Engine): TrackerSnapshot {
     combatants,
     ended: e.ended ? { ...e.ended } : null,
   };
-}
-
-function momentText(m: Moment): string {
-  if (typeof m === 'string') return m;
-  return 'phase' in m ? `phase:${m.phase}` : `turn:${m.turnOf}`;
 }

@@ -67,12 +67,22 @@ export interface PauseAsk {
   who: string[] | null;
 }
 
+/**
+ * A condition that ends at a combatant's turn: at its start (the moment a ruleset's `own-turn`
+ * names) or at its end. With `rounds` n it ends the n-th time that moment comes (default 1: the
+ * next time; added during that combatant's turn, "end" is the end of this turn).
+ */
+export interface TurnEnds {
+  turnOf: string;
+  when?: 'start' | 'end';
+}
+
 /** A referee's intervention between two steps. */
 export type Intervention =
   | { op: 'damage'; who: string; amount: number; stat?: string }
   | { op: 'heal'; who: string; amount: number; stat?: string }
   | { op: 'set'; who: string; stat: string; value: number | string | boolean }
-  | { op: 'condition'; who: string; condition: string; rounds?: number; remove?: boolean }
+  | { op: 'condition'; who: string; condition: string; rounds?: number; endsAt?: TurnEnds; remove?: boolean }
   | { op: 'join'; side: string; combatant: { id: string; name?: string; stats?: Record<string, unknown>; tags?: string[] } }
   | { op: 'flee'; who: string };
 
@@ -103,7 +113,11 @@ export interface CombatantState {
   /** Slots left this round, and slots spent (the round's allowance minus what is left). */
   slots: Record<string, number>;
   spent: Record<string, number>;
-  conditions: Array<{ id: string; ends: string; remaining: number }>;
+  /**
+   * Its conditions: the moment each ends (`describeMoment`: round-end, turn:<id>, turn-end:<id>…),
+   * how many times that moment must still come, and the time left in words ("until Aldric's turn").
+   */
+  conditions: Array<{ id: string; ends: string; remaining: number; until: string }>;
   /** What it has declared and not yet done this round. */
   plan: string[];
 }

@@ -119,6 +119,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     this.playPhase(phases[i]!, members);
     i = repeatAfter(this, phases, i, members, repeated);
   }
+  if (who) this.expireTurnEnd(members);
   this.phase = outer.phase;
   this.step = outer.step;
   this.turn = outer.turn;

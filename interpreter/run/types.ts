@@ -30,11 +30,17 @@ export const ENCOUNTER_FILE = '<encounter>';
 
 export const DEFAULT_LIMITS = { rounds: 50, actsPerRound: 10_000, reactionDepth: 8 } as const;
 
+/**
+ * When a condition ends: a moment of the rules, or the end of a combatant's turn (the referee's
+ * `endsAt: {turnOf, when: "end"}`; `{turnOf}` alone is the start of that turn, as for `own-turn`).
+ */
+export type ConditionMoment = Moment | { turnEndOf: string };
+
 /** A condition, a temporary `set` or `adjust`, counting down to the moment it ends. */
 export interface Condition {
   id: string;
   owner: Cmb;
-  moment: Moment;
+  moment: ConditionMoment;
   remaining: number;
   /** For `set ... until`: the key and the value to restore. */
   restore?: { key: string; value: unknown };

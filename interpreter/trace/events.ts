@@ -176,6 +176,8 @@ export interface InterventionEvent extends EventBase {
   value?: number | string | boolean;
   condition?: string;
   rounds?: number;
+  /** For a condition that ends at a turn: turn:<id> (its start) or turn-end:<id>. */
+  ends?: string;
   removed?: boolean;
   side?: string;
 }
@@ -279,7 +281,7 @@ export const EVENT_FIELDS = {
   condition: { required: ['target', 'condition'], optional: ['by', 'ends', 'rounds', 'ended'] },
   down: { required: ['combatant'], optional: [] },
   note: { required: ['combatant', 'text'], optional: [] },
-  intervention: { required: ['op', 'target'], optional: ['amount', 'stat', 'value', 'condition', 'rounds', 'removed', 'side'] },
+  intervention: { required: ['op', 'target'], optional: ['amount', 'stat', 'value', 'condition', 'rounds', 'ends', 'removed', 'side'] },
   'round.end': { required: [], optional: [] },
   'combat.end': { required: ['winner', 'reason'], optional: [] },
   warning: { required: ['message'], optional: [] },

@@ -5,6 +5,7 @@
  */
 import type { EventOf, TraceEvent } from './events.js';
 import { initiativeLine } from './facts.js';
+import { untilText } from './until.js';
 
 const arrow = (target: string | null | undefined) => (target ? ` → ${target}` : '');
 
@@ -158,7 +159,7 @@ function interventionText(e: EventOf<'intervention'>): string {
     case 'condition':
       return e.removed
         ? `${who}: ${String(e.condition)} removed`
-        : `${who}: ${String(e.condition)}${e.rounds ? ` for ${String(e.rounds)} round(s)` : ' until removed'}`;
+        : `${who}: ${String(e.condition)}${e.ends ? ` ${untilText(e.ends, e.rounds ?? 1)}` : e.rounds ? ` for ${String(e.rounds)} round(s)` : ' until removed'}`;
     case 'join':
       return `${who} joins ${String(e.side)}`;
     default:

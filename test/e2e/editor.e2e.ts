@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { open, type Session } from './browser.js';
+import { addTwoHandedFirst } from './helpers.js';
 
 let s: Session | null = null;
 afterEach(async () => {
@@ -215,21 +216,7 @@ describe('the editor', () => {
   it('done when: a house rule moving two-handed weapons before one-handed changes the timeline, compares with the base, and survives a reload', async () => {
     s = await open();
     // Write the house rule as a designer would: a new document with its text.
-    const text = JSON.stringify(
-      {
-        $schema: 'https://phasebook.dev/schemas/v1/ruleset.schema.json',
-        kind: 'overlay',
-        id: 'two-handed-first',
-        name: 'Two-handed weapons before one-handed',
-        version: '1.0.0',
-        extends: 'ose',
-        requires: ['phased-round', 'two-handed-last'],
-        changes: [{ op: 'move', path: '/round/phases/melee/steps/two-handed', before: 'melee' }],
-      },
-      null,
-      2,
-    );
-    await s.page.evaluate((t) => (window as any).__phasebook.workspace.add('mine/two-handed-first.json', t), text);
+    await addTwoHandedFirst(s.page);
     await s.page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'mine/two-handed-first.json');
     await s.page.waitForFunction(() => document.querySelector('header .status')?.textContent?.trim() === 'valid', null, { timeout: 15000 });
     // The timeline: in some round the two-handed step comes before the one-handed melee step.

@@ -13,6 +13,13 @@ export const pendingKind = (page: Page) => page.getAttribute('[data-testid=pendi
 export const pendingLabel = (page: Page) => page.getAttribute('[data-testid=pending]', 'data-label');
 export const logCount = (page: Page) => page.$$eval('[data-testid=log-entry]', (els) => els.length);
 
+/** The player view: a second page of the same browser on the editor's `?view=player`, fed over the same BroadcastChannel. */
+export async function openPlayerView(page: Page, url: string): Promise<Page> {
+  const player = await page.context().newPage();
+  await player.goto(`${url}?view=player`);
+  return player;
+}
+
 /** Start a fight from the Play tab: a ruleset (by path), overlays (by path), an encounter (by path). */
 export async function startFight(page: Page, ruleset: string, encounter: string, overlays: string[] = []) {
   await page.click('[data-testid=mode-play]');

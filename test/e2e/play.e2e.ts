@@ -3,8 +3,8 @@
  * an OSE phased fight to the end with their own dice, undoes a mistake, reloads mid-combat and
  * carries on, and a second page on the same BroadcastChannel (the player view) mirrors it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { open, type Session } from './browser.js';
+import { describe, expect, it } from 'vitest';
+import { sessionPerTest } from './helpers.js';
 import {
   LONG,
   MAX_ANSWERS,
@@ -15,25 +15,20 @@ import {
   answerOne,
   playToTheEnd,
   optionValue,
+  openPlayerView,
 } from './play-helpers.js';
 
-let s: Session | null = null;
-afterEach(async () => {
-  if (s) expect(s.problems, 'no CSP violation and no page error').toEqual([]);
-  await s?.close();
-  s = null;
-});
+/** Each test's editor (its page and address); checked for CSP violations and page errors after it, then closed. */
+const openTable = sessionPerTest();
 
 describe('table mode', () => {
   it(
     'runs a d20 fight with entered dice, undoes a mistake, survives a reload, and the player view mirrors it',
     { timeout: LONG },
     async () => {
-      s = await open();
-      const page = s.page;
+      const { page, url } = await openTable();
       // The player view: a second page on the same BroadcastChannel.
-      const player = await page.context().newPage();
-      await player.goto(`${s.url}?view=player`);
+      const player = await openPlayerView(page, url);
       await player.waitForSelector('[data-testid=player-waiting]');
 
       await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
@@ -127,9 +122,67 @@ describe('table mode', () => {
     },
   );
 
+  it(
+    "ends a referee's condition at the start or the end of a combatant's turn, chosen in the Referee panel",
+    { timeout: LONG },
+    async () => {
+      const { page } = await openTable();
+      await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
+      // The party's initiative dice, up to the first declaration of the first turn.
+      for (let n = 0; (await pendingKind(page)) !== 'declaration'; n++) {
+        if (n > 20) throw new Error('no declaration after 20 answers');
+        await answerOne(page);
+      }
+      const turnNow = async () => (await page.textContent('[data-testid=turn]'))!.trim();
+      const now = await turnNow();
+      const next = (await page.textContent('[data-testid=to-come] .chip >> nth=0'))!.replace(/^\d+\.\s*/, '').trim();
+      expect(next).not.toBe(now);
+      const conditionsOf = (id: string) => page.textContent(`[data-testid=combatant][data-id=${id}] [data-testid=conditions]`);
+      const waitConditions = (id: string, has: string, present = true) =>
+        page.waitForFunction(
+          ([i, h, p]) =>
+            (document.querySelector(`[data-testid=combatant][data-id=${i}] [data-testid=conditions]`)?.textContent ?? '').includes(h) === p,
+          [id, has, present] as const,
+        );
+
+      // The ogre is stunned until the next combatant's turn starts (start is the default).
+      await page.check('[data-testid=combatant][data-id=ogre] input[aria-label^=Select]');
+      await page.fill('[data-testid=condition]', 'stunned');
+      await page.selectOption('[data-testid=condition-ends-who]', { label: `${next}'s turn` });
+      expect(await page.inputValue('[data-testid=condition-ends-when]')).toBe('start');
+      await page.click('[data-testid=add-condition]');
+      await waitConditions('ogre', `stunned (until ${next}'s turn)`);
+      // The first orc is dazed until the end of this turn.
+      await page.uncheck('[data-testid=combatant][data-id=ogre] input[aria-label^=Select]');
+      await page.check('[data-testid=combatant][data-id=orc-1] input[aria-label^=Select]');
+      await page.fill('[data-testid=condition]', 'dazed');
+      await page.selectOption('[data-testid=condition-ends-who]', { label: `${now}'s turn` });
+      await page.selectOption('[data-testid=condition-ends-when]', 'end');
+      await page.click('[data-testid=add-condition]');
+      await waitConditions('orc-1', `dazed (until the end of ${now}'s turn)`);
+      expect(await page.textContent('[data-testid=log-entry] >> nth=-1')).toMatch(/condition orc-1 dazed until-turn [a-z0-9-]+ end$/);
+      expect(await page.textContent('[data-testid=play-timeline]')).toMatch(/☛ referee: orc-1: dazed until the end of [a-z0-9-]+'s turn/);
+      // Undo takes it back, redo puts it again.
+      await page.click('[data-testid=undo]');
+      await waitConditions('orc-1', 'dazed', false);
+      await page.click('[data-testid=redo]');
+      await waitConditions('orc-1', 'dazed');
+
+      // On to the next turn: the orc recovers as this turn ends, the ogre as the next one starts.
+      for (let n = 0; (await turnNow()) === now; n++) {
+        if (n > 20) throw new Error(`the turn of ${now} did not end after 20 answers`);
+        expect(await conditionsOf('orc-1')).toContain('dazed');
+        expect(await conditionsOf('ogre')).toContain('stunned');
+        await answerOne(page);
+      }
+      expect(await turnNow()).toBe(next);
+      expect(await conditionsOf('orc-1')).not.toContain('dazed');
+      expect(await conditionsOf('ogre')).not.toContain('stunned');
+    },
+  );
+
   it('runs an OSE phased fight to the end with entered dice, and refuses an encounter of another ruleset', { timeout: LONG }, async () => {
-    s = await open();
-    const page = s.page;
+    const { page } = await openTable();
     await startFight(page, 'ose/ose.json', 'ose/encounters/skirmish.json', ['ose/overlays/phased-round.json']);
     const phases = new Set<string>();
     let answers = 0;
@@ -156,10 +209,8 @@ describe('table mode', () => {
     'a GM who has never seen JSON sets up a party and four goblins with the forms, runs the fight with their own dice, and the player view shows whose turn it is',
     { timeout: LONG },
     async () => {
-      s = await open();
-      const page = s.page;
-      const player = await page.context().newPage();
-      await player.goto(`${s.url}?view=player`);
+      const { page, url } = await openTable();
+      const player = await openPlayerView(page, url);
       await page.click('[data-testid=mode-play]');
       await page.waitForSelector('[data-testid=play-setup]');
       const rs = await page.$eval('[data-testid=play-ruleset] option:text-matches("d20-srd.json")', (o) => (o as HTMLOptionElement).value);
@@ -222,8 +273,7 @@ describe('table mode without a mouse', () => {
     'Tab reaches Start from the Play tab, and the shortcuts enter dice, roll for me, go next, undo and redo',
     { timeout: LONG },
     async () => {
-      s = await open();
-      const page = s.page;
+      const { page } = await openTable();
       await page.focus('[data-testid=mode-play]');
       await page.keyboard.press('Enter');
       await page.waitForSelector('[data-testid=play-setup]');
@@ -262,7 +312,7 @@ describe('table mode without a mouse', () => {
       await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 3);
       expect(await page.textContent('[data-testid=log-entry] >> nth=2')).toBe(third);
       // A condition with a duration, on the ogre: the field suggests the ruleset's conditions; it
-      // shows with the rounds left in the tracker, in the log, and Remove takes it off.
+      // shows with the round it ends in in the tracker, in the log, and Remove takes it off.
       expect(await page.$$eval('#known-conditions option', (els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual(
         expect.arrayContaining(['charging', 'total-defense']),
       );
@@ -271,7 +321,9 @@ describe('table mode without a mouse', () => {
       await page.fill('[data-testid=condition-rounds]', '2');
       await page.click('[data-testid=add-condition]');
       await page.waitForFunction(() =>
-        document.querySelector('[data-testid=combatant][data-id=ogre] [data-testid=conditions]')?.textContent?.includes('shaken (2'),
+        document
+          .querySelector('[data-testid=combatant][data-id=ogre] [data-testid=conditions]')
+          ?.textContent?.includes('shaken (until the end of round'),
       );
       expect(await page.textContent('[data-testid=log-entry] >> nth=-1')).toContain('condition');
       await page.click('[data-testid=remove-condition]');

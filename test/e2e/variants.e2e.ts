@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LONG, editorPerTest, openDoc } from './helpers.js';
+import { LONG, addTwoHandedFirst, editorPerTest, openDoc } from './helpers.js';
 
 const openEditor = editorPerTest();
 
@@ -30,6 +30,17 @@ async function waitForVariant(page: Page, overlays: string[]) {
     { timeout: 30000 },
   );
 }
+
+/** Wait until the timeline's last good run is of this ruleset. */
+const waitForRuleset = (page: Page, id: string) =>
+  page.waitForFunction((want) => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === want, id, { timeout: 30000 });
+/** Wait until the run bar says one roll is pinned. */
+const waitOnePinned = (page: Page) =>
+  page.waitForFunction(
+    () => /1 pinned/.test(document.querySelector('[data-testid=timeline-panel] [data-testid=rules-in-use]')?.textContent ?? ''),
+    null,
+    { timeout: 30000 },
+  );
 
 describe('the variant the timeline runs', () => {
   it(
@@ -92,25 +103,17 @@ describe('the variant the timeline runs', () => {
       await page.waitForSelector(`[data-testid=timeline] [data-testid=roll][data-label="${label}"] .badge`);
       // Another ruleset's encounter: none of those pins, neither shown nor run.
       await openDoc(page, 'ose/encounters/skirmish.json');
-      await page.waitForFunction(() => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === 'ose', null, {
-        timeout: 30000,
-      });
+      await waitForRuleset(page, 'ose');
       expect(await pinned()).toEqual([]);
       const oseRun = await page.evaluate(() => (window as any).__phasebook.variants.main);
       expect(oseRun.rolls).toEqual({});
       // Another variant of the same ruleset and encounter: not its pins either.
       await openDoc(page, 'd20-srd/overlays/ties-referee.json');
-      await page.waitForFunction(() => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === 'd20-srd', null, {
-        timeout: 30000,
-      });
+      await waitForRuleset(page, 'd20-srd');
       expect(await pinned()).toEqual([]);
       // Back where they were made: there again, and after a reload too.
       await openDoc(page, 'd20-srd/d20-srd.json');
-      await page.waitForFunction(
-        () => /1 pinned/.test(document.querySelector('[data-testid=timeline-panel] [data-testid=rules-in-use]')?.textContent ?? ''),
-        null,
-        { timeout: 30000 },
-      );
+      await waitOnePinned(page);
       await page.waitForSelector(`[data-testid=timeline] [data-testid=roll][data-label="${label}"] .badge`, { timeout: 30000 });
       await openDoc(page, 'ose/encounters/skirmish.json');
       await page.waitForFunction(() => (window as any).__phasebook.workspace.saveState.state === 'saved', null, { timeout: 30000 });
@@ -119,11 +122,7 @@ describe('the variant the timeline runs', () => {
       await page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'ose/encounters/skirmish.json');
       expect(await pinned()).toEqual([]);
       await openDoc(page, 'd20-srd/d20-srd.json');
-      await page.waitForFunction(
-        () => /1 pinned/.test(document.querySelector('[data-testid=timeline-panel] [data-testid=rules-in-use]')?.textContent ?? ''),
-        null,
-        { timeout: 30000 },
-      );
+      await waitOnePinned(page);
       expect(Object.keys((await page.evaluate(() => (window as any).__phasebook.variants.main)).rolls)).toEqual([label]);
     },
     LONG,
@@ -133,21 +132,7 @@ describe('the variant the timeline runs', () => {
     '18. Compare describes the change from the base to the house rule',
     async () => {
       const page = await openEditor();
-      const text = JSON.stringify(
-        {
-          $schema: 'https://phasebook.dev/schemas/v1/ruleset.schema.json',
-          kind: 'overlay',
-          id: 'two-handed-first',
-          name: 'Two-handed weapons before one-handed',
-          version: '1.0.0',
-          extends: 'ose',
-          requires: ['phased-round', 'two-handed-last'],
-          changes: [{ op: 'move', path: '/round/phases/melee/steps/two-handed', before: 'melee' }],
-        },
-        null,
-        2,
-      );
-      await page.evaluate((t) => (window as any).__phasebook.workspace.add('mine/two-handed-first.json', t), text);
+      await addTwoHandedFirst(page);
       await waitForVariant(page, ['phased-round', 'two-handed-last', 'two-handed-first']);
       await page.click('button[role=tab]:has-text("Compare")');
       // A is the variant with the new rule; B its base, without it.
@@ -194,9 +179,7 @@ describe('the variant the timeline runs', () => {
       ];
       for (const [path, id] of systems) {
         await openDoc(page, path);
-        await page.waitForFunction((want) => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === want, id, {
-          timeout: 30000,
-        });
+        await waitForRuleset(page, id);
         await page.waitForSelector('[data-testid=timeline] [data-testid=act]');
         // Every act aimed at another combatant that rolled its dice says hit or miss, on its line.
         const acts = await page.$$eval('[data-testid=timeline] .act-block', (blocks) =>
@@ -218,9 +201,7 @@ describe('the variant the timeline runs', () => {
       }
       // OSE by the book: the first attack, pinned to a natural 1, misses; pinned to 20, hits.
       await openDoc(page, 'ose/ose.json');
-      await page.waitForFunction(() => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === 'ose', null, {
-        timeout: 30000,
-      });
+      await waitForRuleset(page, 'ose');
       const roll = page.locator('[data-testid=timeline] [data-testid=roll][data-label$=".attack"]').first();
       const label = (await roll.getAttribute('data-label'))!;
       const outcomeOf = (l: string) =>

@@ -8,18 +8,13 @@
  * - Workers: each gets a contiguous slice of run indices and runs every series on each index
  *   (run i uses `runSeed(seed, i)`, as in the CLI), so the runs done so far are always paired:
  *   a cancelled simulation compares every series on the same seeds.
- * - The worker side (`runSimulateJob`) is called by engine.worker.ts; the page side
+ * - The worker side (`runSimulateJob`, simulate-job.ts) is called by engine.worker.ts; the page side
  *   (`SimulationRun`) starts the workers, folds their runs, and cancels by terminating them.
  * - A finished (or cancelled) simulation is plain JSON (`toJSON`, `SimulationRun.restore`): the
  *   plan and the accumulators, so it survives a reload.
  */
 import {
-  type Core,
-  type Program,
-  PhasebookError,
   type Diagnostic,
-  type Encounter,
-  readDocumentText,
   Accumulator,
   type AccumulatorJson,
   type Example,
@@ -27,17 +22,14 @@ import {
   type Comparison,
   type VariantResult,
   type SideCurve,
-  curveStatOf,
   type Plan,
   present,
-  loadSeriesWith,
-  runSlice,
   seriesGrid,
-  sidesOf,
   type SeriesSpec,
   type Sweep,
 } from '../../../interpreter/index.js';
-import type { DocText, SimulatedRun, SimulateRequest, SimulateResponse } from './protocol.js';
+import type { DocText, SimulateRequest, SimulateResponse } from './protocol.js';
+import { internal } from './simulate-job.js';
 
 export const DEFAULT_RUNS = 500;
 export const MAX_RUNS = 20_000;
@@ -90,80 +82,6 @@ export function editorPlan(
 
 /** Every series of a plan, value-major: index = value × variants + variant. */
 export const flatSeries = (plan: Plan): SeriesSpec[] => seriesGrid(plan).flat();
-
-// ---------------------------------------------------------------------------------------------
-// The worker side.
-
-const internal = (file: string, message: string): Diagnostic => ({ file, line: 1, col: 1, pointer: '', message, severity: 'error' });
-
-/**
- * Run a slice of a simulation with `core` (in the engine worker): load every series once (the
- * sweep's patches applied as the CLI applies them), then run index i of every series with the
- * seed runSeed(seed, i), posting each run's records and curves in chunks.
- */
-export function runSimulateJob(core: Core, req: SimulateRequest, post: (r: SimulateResponse) => void): void {
-  const docs = new Map(req.docs.map((d) => [d.path, d.text]));
-  const text = (path: string, given?: Map<string, string>): string => {
-    const t = given?.get(path) ?? docs.get(path);
-    if (t === undefined) throw new PhasebookError([internal(path, `no document "${path}" in the workspace`)]);
-    return t;
-  };
-  const first = req.series[0]?.ruleset ?? '';
-  const fail = (err: unknown, prefix = '') =>
-    post({
-      id: req.id,
-      type: 'simulate',
-      phase: 'error',
-      diagnostics:
-        err instanceof PhasebookError ? err.diagnostics : [internal(first, prefix + (err instanceof Error ? err.message : String(err)))],
-    });
-  let loaded: Array<{ program: Program; encounter: Encounter }>;
-  try {
-    loaded = req.series.map((s) =>
-      loadSeriesWith(
-        s,
-        {
-          value: (file) => readDocumentText(file, text(file)).value,
-          program: (ruleset, overlays, texts) =>
-            core.program(
-              readDocumentText(ruleset, text(ruleset, texts)),
-              overlays.map((o) => readDocumentText(o, text(o, texts))),
-            ),
-          encounter: (file, program, given) => core.encounter(readDocumentText(file, given ?? text(file)), program),
-        },
-        'sweep',
-      ),
-    );
-  } catch (err) {
-    fail(err);
-    return;
-  }
-  post({
-    id: req.id,
-    type: 'simulate',
-    phase: 'ready',
-    series: loaded.map((l) => ({ sideOf: sidesOf(l.encounter), stat: curveStatOf(l.program.resolved.ruleset) })),
-  });
-  const runEvents = (p: Program, e: Encounter, seed: number) => core.run(p, e, { seed }).events;
-  let batch: SimulatedRun[] = [];
-  let i = req.from;
-  try {
-    for (; i < req.to; i++) {
-      const run: SimulatedRun = { i, series: [] };
-      for (const l of loaded) runSlice(l, { seed: req.seed, from: i, to: i + 1, curves: req.curves }, runEvents, (m) => run.series.push(m));
-      batch.push(run);
-      if (batch.length >= req.chunk) {
-        post({ id: req.id, type: 'simulate', phase: 'chunk', runs: batch });
-        batch = [];
-      }
-    }
-  } catch (err) {
-    fail(err, `run ${i}: `);
-    return;
-  }
-  if (batch.length) post({ id: req.id, type: 'simulate', phase: 'chunk', runs: batch });
-  post({ id: req.id, type: 'simulate', phase: 'done' });
-}
 
 // ---------------------------------------------------------------------------------------------
 // The page side.

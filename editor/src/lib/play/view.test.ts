@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackerSnapshot } from '../../../../interpreter/index.js';
-import { conditionIdsOf, mainStatOf, playerState, woundLevel } from './view.js';
+import { conditionIdsOf, interventionWords, mainStatOf, playerState, woundLevel } from './view.js';
 
 const combatant = (id: string, side: string, hp: number, out = false) => ({
   id,
@@ -11,7 +11,10 @@ const combatant = (id: string, side: string, hp: number, out = false) => ({
   stats: { hp, ac: 12 },
   slots: {},
   spent: {},
-  conditions: [{ id: 'prone', ends: 'start', remaining: 1 }],
+  conditions: [
+    { id: 'prone', ends: 'round-end', remaining: 1, until: 'until the end of round 2' },
+    { id: 'marked', ends: 'turn-end:spy', remaining: 1, until: "until the end of SPY's turn" },
+  ],
   plan: [],
 });
 const snap: TrackerSnapshot = {
@@ -49,6 +52,13 @@ describe('the player view state', () => {
     expect(s.rows[0]!.health).toEqual({ value: 7 });
     expect(s.rows[1]!.health).toEqual({ wound: 'bloodied' });
     expect(s.turn).toEqual(['gob']);
+    // The time left of a condition is shown, unless it names a hidden combatant's turn.
+    expect(s.rows[0]!.conditions).toEqual([
+      { id: 'prone', until: 'until the end of round 2' },
+      { id: 'marked', until: '' },
+    ]);
+    const all = playerState('Fight', snap, { combatants: [], hp: 'wounds' }, 'hp', () => 4, 'party');
+    expect(all.rows[0]!.conditions[1]).toEqual({ id: 'marked', until: "until the end of SPY's turn" });
   });
 
   it('shows no monster health at all when asked', () => {
@@ -74,5 +84,23 @@ describe("the referee's condition suggestions", () => {
     };
     expect(conditionIdsOf([ruleset, overlay])).toEqual(['charging', 'total-defense', 'prone']);
     expect(conditionIdsOf([{ op: 'damage', id: 'x' }])).toEqual([]);
+  });
+});
+
+describe("the log's words for a ruling", () => {
+  it("are phasebook play's command", () => {
+    expect(interventionWords({ op: 'damage', who: 'ogre', amount: 5 })).toBe('damage ogre 5');
+    expect(interventionWords({ op: 'heal', who: 'ogre', amount: 2, stat: 'hp' })).toBe('heal ogre 2 hp');
+    expect(interventionWords({ op: 'set', who: 'ogre', stat: 'ac', value: 12 })).toBe('set ogre ac 12');
+    expect(interventionWords({ op: 'condition', who: 'ogre', condition: 'shaken', rounds: 2 })).toBe('condition ogre shaken 2');
+    expect(interventionWords({ op: 'condition', who: 'ogre', condition: 'stunned', endsAt: { turnOf: 'wizard' } })).toBe(
+      'condition ogre stunned until-turn wizard start',
+    );
+    expect(
+      interventionWords({ op: 'condition', who: 'ogre', condition: 'slowed', rounds: 2, endsAt: { turnOf: 'archer', when: 'end' } }),
+    ).toBe('condition ogre slowed 2 until-turn archer end');
+    expect(interventionWords({ op: 'condition', who: 'ogre', condition: 'shaken', remove: true })).toBe('condition ogre -shaken');
+    expect(interventionWords({ op: 'join', side: 'tower', combatant: { id: 'troll' } })).toBe('join tower troll');
+    expect(interventionWords({ op: 'flee', who: 'orc-2' })).toBe('flee orc-2');
   });
 });

@@ -3,7 +3,7 @@
  * (hit points, or whatever it names so), wound levels for a screen facing the players, and the
  * player view's state with what the game master hides left out. Pure functions (unit-tested).
  */
-import type { TrackerSnapshot } from '../../../../interpreter/index.js';
+import type { Intervention, TrackerSnapshot } from '../../../../interpreter/index.js';
 
 /** A ruleset's main stat: the first combatant stat named like hit points, else the first numeric one. */
 export function mainStatOf(ruleset: unknown): string | null {
@@ -58,7 +58,8 @@ export interface PlayerRow {
   out: boolean;
   /** The main stat as a number, or a wound level, or nothing. */
   health: { value: unknown } | { wound: WoundLevel } | null;
-  conditions: Array<{ id: string; remaining: number }>;
+  /** Each visible condition and its time left ("until Aldric's turn"; empty when that names a hidden combatant). */
+  conditions: Array<{ id: string; until: string }>;
 }
 
 export interface PlayerState {
@@ -101,7 +102,7 @@ export function playerState(
         side: c.side,
         out: c.out,
         health,
-        conditions: c.conditions.map((k) => ({ id: k.id, remaining: k.remaining })),
+        conditions: c.conditions.map((k) => ({ id: k.id, until: namesHidden(k.ends, gone) ? '' : k.until })),
       };
     });
   return {
@@ -115,6 +116,35 @@ export function playerState(
     rows,
     ended: snap.ended,
   };
+}
+
+/** Whether a condition's end (`turn:<id>`, `turn-end:<id>`) is the turn of a hidden combatant. */
+function namesHidden(ends: string, gone: Set<string>): boolean {
+  const m = /^turn(?:-end)?:(.+)$/.exec(ends);
+  return m !== null && gone.has(m[1]!);
+}
+
+/**
+ * A referee's intervention as the log shows it: the words of `phasebook play`'s command
+ * (`condition ogre stunned 2 until-turn wizard end`), so the log reads the same at both tables.
+ */
+export function interventionWords(iv: Intervention): string {
+  switch (iv.op) {
+    case 'damage':
+    case 'heal':
+      return `${iv.op} ${iv.who} ${iv.amount}${iv.stat ? ` ${iv.stat}` : ''}`;
+    case 'set':
+      return `set ${iv.who} ${iv.stat} ${String(iv.value)}`;
+    case 'condition': {
+      if (iv.remove) return `condition ${iv.who} -${iv.condition}`;
+      const ends = iv.endsAt ? ` until-turn ${iv.endsAt.turnOf} ${iv.endsAt.when ?? 'start'}` : '';
+      return `condition ${iv.who} ${iv.condition}${iv.rounds ? ` ${iv.rounds}` : ''}${ends}`;
+    }
+    case 'join':
+      return `join ${iv.side} ${iv.combatant.id}`;
+    case 'flee':
+      return `flee ${iv.who}`;
+  }
 }
 
 export const CHANNEL = 'phasebook-table';
