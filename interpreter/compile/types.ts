@@ -43,7 +43,7 @@ export interface HoldSpec {
   to: Fn;
   when: Fn;
   /** Stepping in takes over the interrupted one's initiative: as it is now, without temporary adjustments, or not. */
-  takeOver: false | 'current' | 'base';
+  takeOver: false | 'current' | 'base' | 'ahead';
   expires: string;
   expiry: HoldExpiry;
   /** For a contested step-in: the opposed roll (dice and bonus over the roller as `actor`), its label, and what a lost roll does. */

@@ -239,7 +239,7 @@ export type Effect =
       to?: Expr;
       when?: Expr;
       contest?: { dice: Expr; bonus?: Expr; label?: string; loses?: 'after' | 'keep' };
-      takeOver?: boolean | 'current' | 'base';
+      takeOver?: boolean | 'current' | 'base' | 'ahead';
       expires?: 'lost' | 'first-next-round' | 'next-turn';
     }
   | { op: 'note'; text: string }

@@ -25,7 +25,9 @@ export function wantsToStepIn(eng: Engine, c: Cmb, next: Cmb, h: HoldSpec): bool
 export function takeOver(eng: Engine, c: Cmb, next: Cmb, h: HoldSpec): void {
   if (!h.takeOver) return;
   const now = next.view.initiative as number | null;
-  const value = h.takeOver === 'base' && now !== null ? eng.withoutAdjustments(next, 'initiative') : now;
+  // ahead: a count just above the interrupted one's, so the holder keeps the place it stepped into.
+  const value =
+    now === null ? now : h.takeOver === 'base' ? eng.withoutAdjustments(next, 'initiative') : h.takeOver === 'ahead' ? now + 0.5 : now;
   c.view.initiative = value;
   eng.emit('initiative', { who: c.id, scope: 'combatant', value, tookOver: next.id });
 }
