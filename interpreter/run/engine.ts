@@ -96,6 +96,8 @@ export class Engine {
   groupCounter = 0;
   /** The modifiers of the roll about to be made, for its event (set by a roll effect). */
   rollModifiers: Array<{ id: string; value: number }> | null = null;
+  /** The repetitions of `round.repeat` in the turn being played (`pass` = n + 1). */
+  passes: { n: number } = { n: 0 };
   /** The combatant who acted last (turn history: `lastActor`). */
   lastActor: Cmb | null = null;
   reactionDepth = 0;
