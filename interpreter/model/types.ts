@@ -246,6 +246,7 @@ export type Effect =
   | { op: 'call'; procedure: string; with?: Record<string, Expr> }
   | { op: 'state'; of: 'encounter' | 'side'; side?: Expr; key: string; value?: Expr; add?: Expr }
   | { op: 'reshuffle'; deck: string }
+  | { op: 'draw'; deck: string; as: string; label: string }
   | { op: 'repeat'; effects: Effect[]; until: Expr };
 
 /** A value kept by a side or the whole encounter (`state`). */
