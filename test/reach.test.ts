@@ -78,7 +78,7 @@ describe('policy targets', () => {
   });
   it("first-allowed-enemy: the first foe for whom the action's requires holds", () => {
     const rs = baton();
-    rs.actions[0].requires = { '>': [{ var: 'target.hp' }, 8] };
+    rs.actions.find((a: Doc) => a.id === 'strike').requires = { '>': [{ var: 'target.hp' }, 8] };
     rs.policy = [{ id: 'strike', action: 'strike', target: 'first-allowed-enemy' }];
     const enc = bridge(); // raiders: chief 11 hp, archer 6, thug 9
     const heroes = new Set(['captain', 'scout', 'brawler']);
@@ -136,7 +136,7 @@ describe('loops see the outer variables', () => {
   });
   it('in a ruleset: a policy that strikes only when a foe stands next to an ally reads actor inside some', () => {
     const rs = read(BATON);
-    rs.policy[0].when = {
+    rs.policy.find((p: Doc) => p.id === 'strike-the-weakest').when = {
       some: [
         { var: 'everyone' },
         { and: [{ '==': [{ var: 'side' }, { var: 'actor.side' }] }, { '!=': [{ var: 'id' }, { var: 'actor.id' }] }] },
