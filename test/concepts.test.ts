@@ -11,6 +11,7 @@ import { DECLARE_TIMES } from '../interpreter/concepts/declare-times/index.js';
 import { EFFECT_OPS } from '../interpreter/concepts/effects/index.js';
 import { HOLD_EXPIRIES } from '../interpreter/concepts/hold-expiry/index.js';
 import { HOLD_MODES } from '../interpreter/concepts/hold-modes/index.js';
+import { SUBJECTS } from '../interpreter/concepts/subjects/index.js';
 import { INITIATIVE_SCOPES } from '../interpreter/concepts/initiative-scopes/index.js';
 import { INITIATIVE_ROLLS } from '../interpreter/concepts/initiative-rolls/index.js';
 import { ORDER_KEYS } from '../interpreter/concepts/sort-keys/index.js';
@@ -42,6 +43,7 @@ describe('each concept table matches the names the schema allows', () => {
     ['target pickers', TARGET_PICKERS, d.policyEntry.properties.target.enum],
     ['turn modes', TURN_MODES, d.ruleset.properties.round.properties.turns.properties.by.enum],
     ['target kinds', TARGET_KINDS, d.action.properties.target.enum],
+    ['subjects', SUBJECTS, [...d.who.oneOf[0].enum, ...d.who.oneOf.slice(1).flatMap((o: { required: string[] }) => o.required)]],
   ];
   for (const [what, table, names] of cases) {
     it(what, () => {

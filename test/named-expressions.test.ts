@@ -100,6 +100,19 @@ describe('named expressions', () => {
     ]);
   });
 
+  it('a body of several keys (a "description" beside the operator) is reported, not read as a plain value', () => {
+    const rs = withNames();
+    rs.expressions!['extra-damage'] = { description: 'one or two more', roll: ['1d2', 'extra'] };
+    expect(checkNamedExpressions(rs)).toEqual([
+      {
+        pointer: '/expressions/extra-damage',
+        message:
+          'named expression "extra-damage" is an object of 2 keys (description, roll), not one operator; a named expression is one expression (it has no "description")',
+      },
+    ]);
+    expect(checkNamedExpressions(withNames())).toEqual([]);
+  });
+
   it('a cycle is refused', () => {
     const rs = withNames();
     rs.expressions!['extra-damage'] = { '+': [1, { expr: 'hit-damage' }] };

@@ -78,7 +78,7 @@ describe('policy targets', () => {
   });
   it("first-allowed-enemy: the first foe for whom the action's requires holds", () => {
     const rs = baton();
-    rs.actions[0].requires = { '>': [{ var: 'target.hp' }, 8] };
+    rs.actions.find((a: Doc) => a.id === 'strike').requires = { '>': [{ var: 'target.hp' }, 8] };
     rs.policy = [{ id: 'strike', action: 'strike', target: 'first-allowed-enemy' }];
     const enc = bridge(); // raiders: chief 11 hp, archer 6, thug 9
     const heroes = new Set(['captain', 'scout', 'brawler']);
@@ -145,7 +145,7 @@ describe('loops see the outer variables', () => {
   });
   it('in a ruleset: a policy that strikes only when a foe stands next to an ally reads actor inside some', () => {
     const rs = read(BATON);
-    rs.policy[0].when = {
+    rs.policy.find((p: Doc) => p.id === 'strike-the-weakest').when = {
       some: [
         { var: 'everyone' },
         { and: [{ '==': [{ var: 'side' }, { var: 'actor.side' }] }, { '!=': [{ var: 'id' }, { var: 'actor.id' }] }] },
@@ -157,5 +157,40 @@ describe('loops see the outer variables', () => {
     const declared = new Set(events.filter((e) => e.type === 'declare').map((e) => (e as { combatant: string }).combatant));
     expect(declared.has('captain')).toBe(true);
     expect(declared.has('chief')).toBe(false);
+  });
+});
+
+describe('effects on a third combatant (to / on: {"pick": …} or {"id": …})', () => {
+  const enc = () => read('examples/packs/baton/encounters/bridge.json');
+  const strike = (rs: Doc) => rs.actions.find((a: Doc) => a.id === 'strike');
+  it('{"id": expression}: the effect lands on the combatant the expression names, neither actor nor target', () => {
+    const rs = read(BATON);
+    // Every strike also costs the raiders' chief a hit point, whoever strikes whom.
+    strike(rs).effects.push({ op: 'damage', to: { id: { cat: ['chi', 'ef'] } }, amount: 1, stat: 'hp' });
+    const events = runDocs(BATON, rs, enc());
+    const hits = events.filter((e) => e.type === 'damage' && e.target === 'chief' && e.amount === 1);
+    const strikes = events.filter((e) => e.type === 'act' && e.action === 'strike' && e.combatant !== 'chief');
+    expect(strikes.length).toBeGreaterThan(2);
+    // One point per strike of anyone but the chief (the chief's own strikes hit it too).
+    expect(hits.length).toBeGreaterThanOrEqual(strikes.length);
+  });
+  it('{"id": …} naming nobody, and {"pick": "none"}: the effect does nothing', () => {
+    const plain = read(BATON);
+    const rs = read(BATON);
+    strike(rs).effects.push({ op: 'damage', to: { id: 'nobody' }, amount: 5 }, { op: 'adjust', on: { pick: 'none' }, key: 'hp', by: -5 });
+    const strip = (es: TraceEvent[]) => es.map(({ seq: _s, ...e }) => JSON.stringify(e));
+    expect(strip(runDocs(BATON, rs, enc()))).toEqual(strip(runDocs(BATON, plain, enc())));
+  });
+  it('an adjust on {"pick": "weakest-enemy"} changes the enemy with the fewest hit points, whoever the target is', () => {
+    const rs = read(BATON);
+    strike(rs).effects = [{ op: 'adjust', on: { pick: 'weakest-enemy' }, key: 'initiative', by: -1 }];
+    strike(rs).target = 'enemy';
+    const events = runDocs(BATON, rs, enc());
+    const side = (id: unknown) => (['captain', 'scout', 'brawler'].includes(String(id)) ? 'heroes' : 'raiders');
+    const adjusted = events.flatMap((e) => (e.type === 'initiative' && e.adjusted === -1 ? [String(e.who)] : []));
+    // Six strikes, no damage: the archer (6 hp) for each hero's, the scout (7 hp) for each raider's.
+    expect(events.some((e) => e.type === 'damage')).toBe(false);
+    const strikers = events.filter((e) => e.type === 'act').map((e) => side(e.combatant));
+    expect(adjusted).toEqual(strikers.map((s) => (s === 'heroes' ? 'archer' : 'scout')));
   });
 });

@@ -22,7 +22,20 @@ const write = (doc: unknown): string => {
   writeFileSync(f, JSON.stringify(doc, null, 2));
   return f;
 };
-const passes = (): Ruleset => JSON.parse(readFileSync(join(PACK, 'rulesets/initiative-passes.json'), 'utf8')) as Ruleset;
+/**
+ * The pack's ruleset with a pass counter kept in encounter state by moments (the pack itself
+ * reads the built-in `pass` now; these tests are about state and moments).
+ */
+const passes = (): Ruleset => {
+  const rs = JSON.parse(readFileSync(join(PACK, 'rulesets/initiative-passes.json'), 'utf8')) as Ruleset;
+  rs.state = { encounter: { pass: { description: 'The pass being played this round, from 1.', default: 1 } } };
+  rs.moments = [
+    { id: 'first-pass', at: 'round-start', for: 'encounter', effects: [{ op: 'state', of: 'encounter', key: 'pass', value: 1 }] },
+    ...(rs.moments ?? []),
+    { id: 'next-pass', at: { phaseEnd: 'pass' }, for: 'encounter', effects: [{ op: 'state', of: 'encounter', key: 'pass', add: 1 }] },
+  ];
+  return rs;
+};
 const ENC = join(PACK, 'cases/fast-acts-in-later-passes/encounter.json');
 const PINS = { 'r1.init.operative.dice': '13', 'r1.init.partner.dice': '3', 'r1.init.guard.dice': '2' };
 function events(rs: Ruleset, rolls: Record<string, string> = PINS, rounds = 1): TraceEvent[] {
@@ -103,6 +116,29 @@ describe('moments and state', () => {
     expect(ev.at(-1)).toMatchObject({ type: 'combat.end', reason: 'third pass' });
     // The check happens at the round's end: all three passes were played.
     expect(ev.filter((e) => e.type === 'repeat')).toHaveLength(2);
+  });
+
+  it('the built-in pass is the pass being played: 1, 2, 3', () => {
+    const rs = passes();
+    rs.state = { encounter: { seen: { description: 'Passes seen, as `pass` says.', default: '' } } };
+    rs.moments = [
+      ...rs.moments!.filter((m) => m.id === 'pass-over'),
+      {
+        id: 'log',
+        at: { phaseEnd: 'pass' },
+        for: 'encounter',
+        effects: [{ op: 'state', of: 'encounter', key: 'seen', value: { cat: [{ var: 'encounter.seen' }, { var: 'pass' }] } }],
+      },
+    ];
+    rs.end.unshift({
+      id: 'seen',
+      description: 'Three passes seen.',
+      when: { '==': [{ var: 'encounter.seen' }, '123'] },
+      winner: null,
+      reason: 'three passes',
+    });
+    const ev = events(rs);
+    expect(ev.at(-1)).toMatchObject({ type: 'combat.end', reason: 'three passes' });
   });
 
   it('side state starts at its default and a "side" moment changes each side once', () => {

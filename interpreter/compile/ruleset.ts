@@ -85,6 +85,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
       ptr,
       view: { id: a.id, tags: a.tags ?? [], phase: a.phase, uses: usesOf(a), params: { ...(a.params ?? {}) } },
       abort: a.abort === undefined ? null : ev.compile(a.abort, `${ptr}/abort`),
+      phases: new Set([a.phase, ...(a.alsoIn ?? [])]),
       uses: usesOf(a),
       targetKind: lookup(TARGET_KINDS, a.target ?? 'enemy', ev, `${ptr}/target`, 'target kind'),
       requires: c(a.requires, `${ptr}/requires`, true),

@@ -43,9 +43,11 @@ export interface HoldSpec {
   to: Fn;
   when: Fn;
   /** Stepping in takes over the interrupted one's initiative: as it is now, without temporary adjustments, or not. */
-  takeOver: false | 'current' | 'base';
+  takeOver: false | 'current' | 'base' | 'ahead';
   expires: string;
   expiry: HoldExpiry;
+  /** For a contested step-in: the opposed roll (dice and bonus over the roller as `actor`), its label, and what a lost roll does. */
+  contest?: { dice: Fn; bonus: Fn | null; label: string; loses: 'after' | 'keep' };
 }
 
 /** A compiled effect: it runs against the engine, in the frame of an act, a reaction or a condition's end. */
@@ -57,6 +59,8 @@ export interface CAction {
   /** What expressions see as `action`. */
   view: { id: string; tags: string[]; phase: string; uses: string[]; params: Record<string, unknown> };
   abort: Fn | null;
+  /** Every phase in which it may be declared and performed: `phase` and `alsoIn`. */
+  phases: ReadonlySet<string>;
   uses: string[];
   /** What it is aimed at (`target`), bound to its definition. */
   targetKind: TargetKind;

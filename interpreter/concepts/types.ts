@@ -33,6 +33,14 @@ export interface EffectDef<E extends Effect = Effect> {
   compile(e: E, cx: EffectCompiler): CEffect;
 }
 
+/** Whom an effect touches (`to`, `on`): self, the target, or a third combatant (concepts/subjects). */
+export interface SubjectKind {
+  name: string;
+  description: string;
+  /** Compile the kind's argument (`{"pick": …}`'s picker, `{"id": …}`'s expression; null for self and target) at `field`. */
+  compile(arg: unknown, cx: EffectCompiler, field: string): (f: Frame, eng: Engine) => Cmb | null;
+}
+
 /** How a held turn resumes (`hold`'s `resume`). */
 export interface HoldMode {
   name: string;
@@ -45,6 +53,8 @@ export interface HoldMode {
   beforeAct?(eng: Engine, holder: Cmb, next: Cmb, spec: HoldSpec): void;
   /** Holders resume together at the very end of the round. */
   resumesAtRoundEnd: boolean;
+  /** The hold needs `contest` (the opposed roll that decides a step-in). */
+  needsContest?: boolean;
 }
 
 /** What becomes of a held action still unused when the round ends (`hold`'s `expires`). */

@@ -215,6 +215,9 @@ export interface PhaseChoice {
   default: string;
 }
 
+/** Whom an effect touches: the actor, the target, or a third combatant (by a target picker, or named by an expression). */
+export type Who = 'self' | 'target' | { pick: string } | { id: Expr };
+
 export type Effect =
   | {
       op: 'roll';
@@ -225,23 +228,25 @@ export type Effect =
       modifiers?: Array<{ id: string; value: Expr; when?: Expr; description?: string }>;
     }
   | { op: 'if'; cond: Expr; then: Effect[]; else?: Effect[] }
-  | { op: 'damage'; to?: 'target' | 'self'; amount: Expr; stat?: string }
-  | { op: 'heal'; to?: 'target' | 'self'; amount: Expr; stat?: string }
-  | { op: 'set'; on?: 'self' | 'target'; key: string; value: Expr; until?: Duration }
-  | { op: 'condition'; id: string; on?: 'self' | 'target'; duration: Duration; description?: string; then?: Effect[] }
-  | { op: 'adjust'; on?: 'self' | 'target'; key: string; by: Expr; until?: Duration }
+  | { op: 'damage'; to?: Who; amount: Expr; stat?: string }
+  | { op: 'heal'; to?: Who; amount: Expr; stat?: string }
+  | { op: 'set'; on?: Who; key: string; value: Expr; until?: Duration }
+  | { op: 'condition'; id: string; on?: Who; duration: Duration; description?: string; then?: Effect[] }
+  | { op: 'adjust'; on?: Who; key: string; by: Expr; until?: Duration }
   | {
       op: 'hold';
-      resume: 'at' | 'before-act' | 'round-end';
+      resume: 'at' | 'before-act' | 'round-end' | 'contested';
       to?: Expr;
       when?: Expr;
-      takeOver?: boolean | 'current' | 'base';
+      contest?: { dice: Expr; bonus?: Expr; label?: string; loses?: 'after' | 'keep' };
+      takeOver?: boolean | 'current' | 'base' | 'ahead';
       expires?: 'lost' | 'first-next-round' | 'next-turn';
     }
   | { op: 'note'; text: string }
   | { op: 'call'; procedure: string; with?: Record<string, Expr> }
   | { op: 'state'; of: 'encounter' | 'side'; side?: Expr; key: string; value?: Expr; add?: Expr }
   | { op: 'reshuffle'; deck: string }
+  | { op: 'draw'; deck: string; as: string; label: string }
   | { op: 'repeat'; effects: Effect[]; until: Expr };
 
 /** A value kept by a side or the whole encounter (`state`). */
@@ -272,6 +277,8 @@ export interface Action {
   name?: string;
   description?: string;
   phase: string;
+  /** Further phases (windows) of the turn in which it may also be declared and performed. */
+  alsoIn?: string[];
   uses?: string[];
   /** How many of each slot it spends, when more than one ({"action": 2}); instead of `uses`. */
   cost?: Record<string, number>;

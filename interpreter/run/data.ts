@@ -70,6 +70,7 @@ function baseData(this: Engine): Data {
     everyone: this.everyone,
     encounter: this.encounterState,
     lastActor: this.lastActor?.view ?? null,
+    pass: this.passes.n + 1,
   };
 }
 

@@ -170,3 +170,10 @@ function settle(e: Engine, deck: CDeck, d: Drawn, who: string, kept: boolean): v
   if (!kept) stateOf(e, deck).discard.push(d.card);
   e.emit('draw', { deck: deck.id, label: d.label, who, card: d.card.id, kept, ...(d.pinned ? { pinned: true } : {}) });
 }
+
+/** The `draw` effect: one card from `deck`, labelled `asked`, for `who`; it goes to the discard pile at once (a flip). */
+export function drawForEffect(e: Engine, deck: CDeck, asked: string, who: string): CardView {
+  const d = drawOne(e, deck, asked);
+  settle(e, deck, d, who, false);
+  return d.card;
+}

@@ -66,7 +66,7 @@ function declareOne(this: Engine, c: Cmb, phase: string, budget: Record<string, 
     this.declareOnce(c, phase, budget);
     if (this.decls.length === before || c.out) return;
     const scripted = (this.encounter.script ?? []).some(
-      (s) => s.round === this.round && s.combatant === c.id && this.rs.actions.get(s.action)!.def.phase === phase,
+      (s) => s.round === this.round && s.combatant === c.id && this.rs.actions.get(s.action)!.phases.has(phase),
     );
     if (scripted) return;
   }
@@ -78,12 +78,12 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
   const script = (this.encounter.script ?? []).filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
   for (const entry of script) {
     const action = this.rs.actions.get(entry.action)!;
-    if (action.def.phase !== phase) continue;
+    if (!action.phases.has(phase)) continue;
     this.scriptUsed.add(entry);
     const target = entry.target ? (this.byId.get(entry.target) ?? null) : null;
     this.addDecl(c, action, target, phase, budget, true);
   }
-  if (script.some((s) => this.rs.actions.get(s.action)!.def.phase === phase)) return;
+  if (script.some((s) => this.rs.actions.get(s.action)!.phases.has(phase))) return;
   const chosen = this.policyChoice(c, phase, budget);
   if (chosen) this.addDecl(c, chosen.action, chosen.target, phase, budget, false);
 }
@@ -94,7 +94,7 @@ function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string
   let pickedHow: string | null = null;
   let picked: Cmb | null = null;
   for (const p of this.rs.policy) {
-    if (p.action.def.phase !== phase) continue;
+    if (!p.action.phases.has(phase)) continue;
     if (!this.canPlan(budget, p.action.uses)) continue;
     if (p.picker.pickFor) {
       // A pick that depends on the action (its requires) is made for this entry alone.

@@ -34,6 +34,7 @@ import { conditionMethods } from './conditions.js';
 import { momentMethods } from './moments.js';
 import { historyMethods } from './history.js';
 import { slotMethods } from './slots.js';
+import { contestMethods, type TieWindow } from './contest.js';
 import { attachHost } from './host-ops.js';
 
 export { DEFAULT_LIMITS, ENCOUNTER_FILE, type RunOptions, type RunResult, type Cmb } from './types.js';
@@ -58,6 +59,7 @@ const ENGINE_METHODS = {
   ...momentMethods, // side and encounter state, effects at round start, round end, a phase's end
   ...slotMethods, // slot allowances: counts as expressions, refreshed at round start or the owner's turn
   ...historyMethods, // turn history: who acted last, who has acted, uses by tag this turn
+  ...contestMethods, // contested step-ins: a tie acts together, a loser acts right after
 };
 type EngineMethods = typeof ENGINE_METHODS;
 
@@ -94,6 +96,8 @@ export class Engine {
   groupCounter = 0;
   /** The modifiers of the roll about to be made, for its event (set by a roll effect). */
   rollModifiers: Array<{ id: string; value: number }> | null = null;
+  /** The repetitions of `round.repeat` in the turn being played (`pass` = n + 1). */
+  passes: { n: number } = { n: 0 };
   /** The combatant who acted last (turn history: `lastActor`). */
   lastActor: Cmb | null = null;
   reactionDepth = 0;
@@ -106,6 +110,10 @@ export class Engine {
   /** Combatants playing a resumed turn: they declare what they have not declared yet. */
   readonly resuming = new Set<Cmb>();
   readonly inResume = new Set<Cmb>();
+  /** A tied contested step-in: the holder's acts and the interrupted one's land together. */
+  tieWindow: TieWindow | null = null;
+  /** Holders who lost a contested step-in: they act right after that one's act (this round). */
+  readonly actsAfter = new Map<Cmb, { next: Cmb; round: number }>();
   turnPlayed = new Set<Cmb>();
   initiativeRolled = false;
   /** Tie-breaks of initiative rolled once: kept for the whole combat. */

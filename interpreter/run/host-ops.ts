@@ -48,7 +48,7 @@ export function declareByHost(e: Engine, c: Cmb, phase: string, budget: Record<s
   const options: DeclarationOption[] = [];
   const performed = performedOnly(e.rs);
   for (const action of e.rs.actions.values()) {
-    if (action.def.phase !== phase || performed.has(action.def.id) || !e.canPlan(budget, action.uses)) continue;
+    if (!action.phases.has(phase) || performed.has(action.def.id) || !e.canPlan(budget, action.uses)) continue;
     const targets = action.targetKind.options(e, c);
     if (targets.length === 0) continue;
     options.push({ action: action.def.id, name: action.def.name ?? action.def.id, uses: [...action.uses], targets });
@@ -56,7 +56,7 @@ export function declareByHost(e: Engine, c: Cmb, phase: string, budget: Record<s
   // Nothing to choose in this phase: nothing to ask.
   if (options.length === 0) return false;
   const script = (e.encounter.script ?? []).find(
-    (s) => s.round === e.round && s.combatant === c.id && e.rs.actions.get(s.action)?.def.phase === phase,
+    (s) => s.round === e.round && s.combatant === c.id && e.rs.actions.get(s.action)?.phases.has(phase),
   );
   let fallback: DeclarationAsk['default'] = null;
   if (script) fallback = { action: script.action, target: script.target ?? null };

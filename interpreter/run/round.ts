@@ -96,7 +96,7 @@ function playRound(this: Engine): void {
 
 /** One turn: the given combatants play every phase (a side's turn, a combatant's, or everyone's). */
 function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
-  const outer = { phase: this.phase, step: this.step, turn: this.turn };
+  const outer = { phase: this.phase, step: this.step, turn: this.turn, passes: this.passes };
   if (who) {
     this.turn = who.join('+');
     this.phase = this.step = undefined;
@@ -110,6 +110,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   const phases = this.rs.phaseChoice ? this.rs.phases.slice() : this.rs.phases;
   let chosen = false;
   const repeated = { n: 0 };
+  this.passes = repeated; // `pass` in expressions: this turn's repetitions + 1
   for (let i = 0; i < phases.length; i++) {
     if (allEnded(this, members)) break;
     if (!chosen && who && this.rs.phaseChoice?.phases.has(phases[i]!.def.id)) {
@@ -123,6 +124,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   this.phase = outer.phase;
   this.step = outer.step;
   this.turn = outer.turn;
+  this.passes = outer.passes;
   // A turn played inside another (a held action stepping in): say where the other goes on.
   if (who && outer.turn !== undefined) this.emit('turn.start', { who: outer.turn.split('+'), continued: true });
 }

@@ -86,6 +86,9 @@ function playGroup(this: Engine, group: Decl[]): void {
   // First decide who can act at all; only those form the simultaneous group.
   // Someone holding its action may step in before these acts.
   if (this.holds.size) for (const d of group) if (!d.c.out) this.offerResume(d.c);
+  // A contested step-in that tied: this group and the holder's acts are one (hold-modes/contested).
+  const tie = this.tieWindow ? this.takeTie(group) : null;
+  const within = tie ?? this.tieWindow;
   const able: Array<{ d: Decl; f: Frame }> = [];
   for (const d of group) {
     const f = this.frameFor(d, null);
@@ -103,9 +106,9 @@ function playGroup(this: Engine, group: Decl[]): void {
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'aborted' });
     } else able.push({ d, f });
   }
-  const simultaneous = able.length > 1;
-  const groupId = simultaneous ? `g${++this.groupCounter}` : undefined;
-  const defer: Frame['defer'] = simultaneous ? [] : null;
+  const simultaneous = able.length > 1 || within !== null;
+  const groupId = within ? within.group : simultaneous ? `g${++this.groupCounter}` : undefined;
+  const defer: Frame['defer'] = within ? within.defer : simultaneous ? [] : null;
   const live: Array<{ d: Decl; f: Frame; actSeq: number }> = [];
   for (const { d, f } of able) {
     f.defer = defer;
@@ -133,12 +136,13 @@ function playGroup(this: Engine, group: Decl[]): void {
     if (l.f.target && l.f.target.out && !l.d.action.targetKind.evenIfTargetOut && !simultaneous) continue;
     this.runEffects(l.d.action.effects, l.f);
   }
-  if (defer && defer.length) {
+  if (defer && defer.length && (tie || !within)) {
     for (const x of defer) this.applyDamage(x.target, x.amount, x.stat, x.by);
   }
   for (const l of live) this.recordAct(l.d.c, l.d.action);
   for (const l of live) this.fireActTriggers('after', l.d.c, l.d.action, l.actSeq, l.f.target);
   this.checkEnd();
+  if (this.actsAfter.size) this.resumeAfterGroup(group);
 }
 
 /** The frame of a declared act: its target now (an enemy who fell is replaced by the nearest). */

@@ -205,7 +205,7 @@ export class Session {
         choicePins: this.choicePins,
         scripted: (round, combatant, phase) =>
           (this.encounter.script ?? []).some(
-            (s) => s.round === round && s.combatant === combatant && this.ruleset.actions.get(s.action)?.def.phase === phase,
+            (s) => s.round === round && s.combatant === combatant && this.ruleset.actions.get(s.action)?.phases.has(phase),
           ),
       },
       this.log,

@@ -34,6 +34,7 @@ const EXPRESSION_KEYS = new Set([
   'winner',
   'out',
   'prefer',
+  'bonus',
 ]);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

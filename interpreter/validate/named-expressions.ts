@@ -50,6 +50,15 @@ export function checkNamedExpressions(rs: Ruleset): Problem[] {
       });
     }
   }
+  // A body of several keys is no operator: JSON Logic would read it as a plain value, silently.
+  for (const n of names) {
+    const body = named[n];
+    if (isObject(body) && Object.keys(body).length > 1)
+      problems.push({
+        pointer: joinPointer('/expressions', n),
+        message: `named expression "${n}" is an object of ${Object.keys(body).length} keys (${Object.keys(body).join(', ')}), not one operator; a named expression is one expression (it has no "description")`,
+      });
+  }
   // Cycles: a name that uses itself, directly or through others.
   const uses = new Map(names.map((n) => [n, namedUses(named[n]).flatMap((u) => (u.name !== null && has(u.name) ? [u.name] : []))]));
   const state = new Map<string, 1 | 2>();

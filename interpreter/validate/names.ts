@@ -63,6 +63,7 @@ export const EXPRESSION_VARIABLES = [
   'distance',
   'side',
   'candidates',
+  'pass',
 ] as const;
 
 /** What a derived value is computed from (run/setup.ts): its own combatant and nothing of another's. */

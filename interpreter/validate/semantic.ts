@@ -69,6 +69,9 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   const slots = new Set(Object.keys(rs.economy.slots));
   rs.actions.forEach((a, i) => {
     if (!phaseIds.has(a.phase)) p(`/actions/${i}/phase`, `unknown phase "${a.phase}"; the phases are ${[...phaseIds].join(', ')}`);
+    (a.alsoIn ?? []).forEach((ph, k) => {
+      if (!phaseIds.has(ph)) p(`/actions/${i}/alsoIn/${k}`, `unknown phase "${ph}"; the phases are ${[...phaseIds].join(', ')}`);
+    });
     (a.uses ?? []).forEach((s, j) => {
       if (!slots.has(s)) p(`/actions/${i}/uses/${j}`, `unknown slot "${s}"; economy.slots has ${[...slots].join(', ')}`);
     });

@@ -1,6 +1,7 @@
 import { num } from '../../compile/evaluator.js';
 import type { Effect } from '../../model/types.js';
 import type { EffectDef } from '../types.js';
+import { compileSubject } from '../subjects/index.js';
 
 /** Add to a stat; with `until`, it is taken back at that moment. A change of initiative is an `initiative` event. */
 export default {
@@ -9,13 +10,13 @@ export default {
   compile(e, cx) {
     const by = cx.expr(e.by, 'by');
     const until = e.until ? cx.duration(e.until, 'until') : null;
-    const who = e.on === 'target' ? 'target' : 'self';
+    const who = compileSubject(e.on, 'self', cx, 'on');
     return (f, eng) => {
       eng.setPrefix(f);
       const data = eng.frameData(f);
       const n = num(by(data));
       const u = until ? until(data) : null;
-      const target = eng.subject(f, who);
+      const target = who(f, eng);
       if (!target) return;
       eng.setView(target, e.key, num(target.view[e.key]) + n);
       if (u)

@@ -1,6 +1,7 @@
 import type { Effect } from '../../model/types.js';
 import { describeMoment } from '../../run/conditions.js';
 import type { EffectDef } from '../types.js';
+import { compileSubject } from '../subjects/index.js';
 
 /** A named condition on the target (or self) for a duration; its `then` effects run when it ends. */
 export default {
@@ -9,11 +10,11 @@ export default {
   compile(e, cx) {
     const d = cx.duration(e.duration, 'duration');
     const then = cx.effects(e.then ?? [], 'then');
-    const who = e.on ?? 'target';
+    const who = compileSubject(e.on, 'target', cx, 'on');
     return (f, eng) => {
       eng.setPrefix(f);
       const r = d(eng.frameData(f));
-      const target = eng.subject(f, who);
+      const target = who(f, eng);
       if (!target) return;
       const id = e.id;
       eng.conditions.push({

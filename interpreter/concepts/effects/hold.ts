@@ -21,7 +21,18 @@ export default {
       takeOver: e.takeOver === true ? 'current' : (e.takeOver ?? false),
       expires,
       expiry,
+      ...(e.contest
+        ? {
+            contest: {
+              dice: cx.expr(e.contest.dice, 'contest/dice'),
+              bonus: e.contest.bonus === undefined ? null : cx.expr(e.contest.bonus, 'contest/bonus'),
+              label: e.contest.label ?? 'contest',
+              loses: e.contest.loses ?? 'after',
+            },
+          }
+        : {}),
     };
+    if (mode.needsContest && !spec.contest) throw cx.ev.at(cx.ptr, `hold mode "${e.resume}" needs a \`contest\` (the opposed roll's dice)`);
     return (f, eng) => {
       eng.setPrefix(f);
       eng.hold(f, spec);

@@ -17,7 +17,8 @@ import hold from './hold.js';
 import state from './state.js';
 import reshuffle from './reshuffle.js';
 import repeat from './repeat.js';
+import draw from './draw.js';
 
-const OPS = [roll, ifOp, damage, heal, set, adjust, condition, note, call, hold, state, reshuffle, repeat] as EffectDef[];
+const OPS = [roll, ifOp, damage, heal, set, adjust, condition, note, call, hold, state, reshuffle, repeat, draw] as EffectDef[];
 
 export const EFFECT_OPS: Record<string, EffectDef> = Object.fromEntries(OPS.map((o) => [o.op, o]));

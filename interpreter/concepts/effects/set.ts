@@ -1,5 +1,6 @@
 import type { Scalar, Effect } from '../../model/types.js';
 import type { EffectDef } from '../types.js';
+import { compileSubject } from '../subjects/index.js';
 
 /** Set a stat; with `until`, the old value comes back at that moment. */
 export default {
@@ -8,13 +9,13 @@ export default {
   compile(e, cx) {
     const value = cx.expr(e.value, 'value');
     const until = e.until ? cx.duration(e.until, 'until') : null;
-    const who = e.on ?? 'self';
+    const who = compileSubject(e.on, 'self', cx, 'on');
     return (f, eng) => {
       eng.setPrefix(f);
       const data = eng.frameData(f);
       const v = value(data);
       const u = until ? until(data) : null;
-      const target = eng.subject(f, who);
+      const target = who(f, eng);
       if (!target) return;
       if (u)
         eng.conditions.push({

@@ -7,9 +7,11 @@ import type { CEffect } from '../../compile/types.js';
 import type { Engine } from '../../run/engine.js';
 import type { Cmb, Frame } from '../../run/types.js';
 import type { EffectCompiler } from '../types.js';
+import type { Who } from '../../model/types.js';
+import { compileSubject } from '../subjects/index.js';
 
 export interface StatChange {
-  to?: 'target' | 'self';
+  to?: Who;
   amount: unknown;
   stat?: string;
 }
@@ -21,12 +23,12 @@ export function compileStatChange(
   land: (f: Frame, eng: Engine, target: Cmb, amount: number, stat: string) => void,
 ): CEffect {
   const amount = cx.expr(e.amount, 'amount');
-  const who = e.to ?? 'target';
+  const who = compileSubject(e.to, 'target', cx, 'to');
   const stat = e.stat ?? 'hp';
   return (f, eng) => {
     eng.setPrefix(f);
     const n = Math.max(0, Math.floor(num(amount(eng.frameData(f)))));
-    const target = eng.subject(f, who);
+    const target = who(f, eng);
     if (!target) return;
     land(f, eng, target, n, stat);
   };

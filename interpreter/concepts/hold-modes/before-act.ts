@@ -1,6 +1,36 @@
 import { truthy } from '../../compile/evaluator.js';
-import type { Frame } from '../../run/types.js';
+import type { HoldSpec } from '../../compile/types.js';
+import type { Engine } from '../../run/engine.js';
+import type { Cmb, Frame } from '../../run/types.js';
 import type { HoldMode } from '../types.js';
+
+/** Whether the holder steps in before `next` acts: its labelled decision `…resume.<next>`, default from `when`. */
+export function wantsToStepIn(eng: Engine, c: Cmb, next: Cmb, h: HoldSpec): boolean {
+  const f: Frame = {
+    actor: c,
+    target: next,
+    action: null,
+    local: {},
+    reaction: {},
+    defer: null,
+    prefix: `r${eng.round}.${c.id}`,
+    depth: 0,
+  };
+  const data = { ...eng.frameData(f), next: next.view };
+  const fallback = truthy(h.when(data)) ? 'now' : 'wait';
+  return eng.decide(`r${eng.round}.${c.id}.resume.${next.id}`, ['now', 'wait'], fallback, c.id) === 'now';
+}
+
+/** With `takeOver`, the holder takes the interrupted one's initiative (as it is now, or without its temporary adjustments: `base`). */
+export function takeOver(eng: Engine, c: Cmb, next: Cmb, h: HoldSpec): void {
+  if (!h.takeOver) return;
+  const now = next.view.initiative as number | null;
+  // ahead: a count just above the interrupted one's, so the holder keeps the place it stepped into.
+  const value =
+    now === null ? now : h.takeOver === 'base' ? eng.withoutAdjustments(next, 'initiative') : h.takeOver === 'ahead' ? now + 0.5 : now;
+  c.view.initiative = value;
+  eng.emit('initiative', { who: c.id, scope: 'combatant', value, tookOver: next.id });
+}
 
 /**
  * Hold the action and step in before someone else acts: before each act the holder is asked
@@ -16,27 +46,8 @@ export default {
     eng.emit('note', { combatant: f.actor.id, text: 'holds its action' });
   },
   beforeAct(eng, c, next, h) {
-    const f: Frame = {
-      actor: c,
-      target: next,
-      action: null,
-      local: {},
-      reaction: {},
-      defer: null,
-      prefix: `r${eng.round}.${c.id}`,
-      depth: 0,
-    };
-    const data = { ...eng.frameData(f), next: next.view };
-    const fallback = truthy(h.when(data)) ? 'now' : 'wait';
-    const chosen = eng.decide(`r${eng.round}.${c.id}.resume.${next.id}`, ['now', 'wait'], fallback, c.id);
-    if (chosen !== 'now') return;
-    if (h.takeOver) {
-      // The interrupted one's number as it is now, or without its temporary adjustments ("base").
-      const now = next.view.initiative as number | null;
-      const value = h.takeOver === 'base' && now !== null ? eng.withoutAdjustments(next, 'initiative') : now;
-      c.view.initiative = value;
-      eng.emit('initiative', { who: c.id, scope: 'combatant', value, tookOver: next.id });
-    }
+    if (!wantsToStepIn(eng, c, next, h)) return;
+    takeOver(eng, c, next, h);
     eng.resume(c);
   },
 } satisfies HoldMode;

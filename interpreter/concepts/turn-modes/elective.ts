@@ -41,6 +41,24 @@ function defaultPick(eng: Engine, chooser: Cmb | null, ordered: Cmb[]): Cmb {
 }
 
 /**
+ * A hold in elective order gives the turn back: the holder waits again among those not chosen
+ * yet, and plays its turn when it is chosen (declaring anew). Once a round: a second hold is lost.
+ */
+function giveBack(eng: Engine, c: Cmb, held: Set<Cmb>): void {
+  eng.holds.delete(c);
+  if (held.has(c) || c.out) {
+    eng.emit('note', { combatant: c.id, text: 'the held turn is lost (it held once this round already)' });
+    return;
+  }
+  held.add(c);
+  eng.turnPlayed.delete(c);
+  eng.endedTurn.delete(c);
+  eng.resuming.add(c);
+  for (const d of eng.decls) if (d.c === c && !d.done) d.done = true;
+  eng.emit('note', { combatant: c.id, text: 'waits to be chosen again' });
+}
+
+/**
  * Elective ("popcorn") order: the one who just acted (or its side, or the referee) chooses who
  * acts next among those who have not acted this round, a labelled decision `r<round>.<id>.<n>`.
  * The round's first turn is the referee's choice by turn order, unless `lastOpens`: then
@@ -49,14 +67,16 @@ function defaultPick(eng: Engine, chooser: Cmb | null, ordered: Cmb[]): Cmb {
 export default {
   name: 'elective',
   description:
-    'Elective order: whoever just acted (or its side, or the referee: turns.elective.chooser) chooses who acts next among those who have not acted this round.',
+    'Elective order: whoever just acted (or its side, or the referee: turns.elective.chooser) chooses who acts next among those who have not acted this round. A hold gives the turn back: the holder waits to be chosen again (once a round).',
   playTurns(eng) {
     const el = eng.rs.elective!;
     eng.turnPlayed = new Set();
     const memo = new Map<string, number>();
     let prev: Cmb | null = el.def.lastOpens ? (LAST_TURN.get(eng) ?? null) : null;
     if (prev && !eng.cmbs.includes(prev)) prev = null;
-    for (let n = 1; n <= eng.cmbs.length + 1; n++) {
+    // Who held its turn this round and went back among those waiting (once a round each).
+    const held = new Set<Cmb>();
+    for (let n = 1; n <= eng.cmbs.length * 2 + 1; n++) {
       const candidates = eng.cmbs.filter((c) => !c.out && !eng.turnPlayed.has(c) && !eng.endedTurn.has(c));
       if (candidates.length === 0) return;
       const ordered = inTurnOrder(eng, candidates, memo);
@@ -74,6 +94,7 @@ export default {
       const c = eng.byId.get(chosenId)!;
       eng.turnPlayed.add(c);
       eng.playTurn(new Set([c]), [c.id]);
+      if (eng.holds.has(c)) giveBack(eng, c, held);
       prev = c;
       LAST_TURN.set(eng, c);
     }
