@@ -47,7 +47,7 @@ describe('accessibility (axe-core)', () => {
     '16. code, visual, compare, simulate and a dialog have no serious or critical violation',
     async () => {
       const page = await openEditor();
-      await page.waitForSelector('[data-testid=timeline] [data-testid=act]', { timeout: 30000 });
+      await page.waitForSelector('[data-testid=timeline] [data-testid=act]', { timeout: LONG });
       await page.waitForSelector('[data-testid=code-editor] .line-numbers');
       await expectAccessible(page, 'code');
       await page.click('button[role=tab]:has-text("Visual")');
@@ -55,8 +55,8 @@ describe('accessibility (axe-core)', () => {
       await expectAccessible(page, 'visual');
       await page.click('button[role=tab]:has-text("Code")');
       await page.click('button[role=tab]:has-text("Compare")');
-      await page.waitForSelector('[data-testid=compare-b] [data-testid=act]', { timeout: 30000 });
-      await page.waitForSelector('[data-testid=compare-a] [data-testid=act]', { timeout: 30000 });
+      await page.waitForSelector('[data-testid=compare-b] [data-testid=act]', { timeout: LONG });
+      await page.waitForSelector('[data-testid=compare-a] [data-testid=act]', { timeout: LONG });
       await expectAccessible(page, 'compare');
       await page.click('[data-testid=compare-view-simulate]');
       await page.waitForSelector('[data-testid=simulate]');
@@ -131,7 +131,7 @@ describe('keyboard paths', () => {
       const page = await openEditor();
       for (const path of ['ose/ose.json', 'd20-srd/d20-srd.json']) {
         await openDoc(page, path);
-        await page.waitForSelector('[data-testid=timeline] [data-testid=act]', { timeout: 30000 });
+        await page.waitForSelector('[data-testid=timeline] [data-testid=act]', { timeout: LONG });
         const levels = await page.$$eval('[data-testid=timeline-panel] :is(h1,h2,h3,h4,h5,h6)', (hs) =>
           hs.map((h) => Number(h.tagName[1])),
         );

@@ -28,6 +28,8 @@ export async function open(): Promise<Session> {
   const browser = await chromium.launch({ executablePath: inject('browserPath'), headless: true, args: ARGS });
   const context = await browser.newContext({ viewport: { width: 1500, height: 950 } });
   const page = await context.newPage();
+  // A hang guard for every wait and action, not a measure of speed: two shared cores under load.
+  page.setDefaultTimeout(120_000);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('console', (m) => {
@@ -36,7 +38,7 @@ export async function open(): Promise<Session> {
   const url = inject('editorUrl');
   await page.goto(url);
   await page.waitForFunction(() => Boolean((window as unknown as { __phasebook?: { editor?: unknown } }).__phasebook?.editor), null, {
-    timeout: 30000,
+    timeout: 120_000,
   });
   return { browser, page, problems, url, close: () => browser.close() };
 }

@@ -83,7 +83,7 @@ describe('campaigns', () => {
 
       // A reload: the active campaign, its party and its fight are still there; the fight resumes.
       await page.reload();
-      await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor), null, { timeout: 30000 });
+      await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor), null, { timeout: LONG });
       await page.click('[data-testid=mode-play]');
       await page.waitForFunction(
         () => (document.querySelector('[data-testid=campaign-select]') as HTMLSelectElement)?.value === 'the-sunless-citadel',

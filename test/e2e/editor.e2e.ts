@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { open, type Session } from './browser.js';
-import { addTwoHandedFirst } from './helpers.js';
+import { LONG, addTwoHandedFirst, clockOf, waitSaved } from './helpers.js';
 
 let s: Session | null = null;
 afterEach(async () => {
@@ -50,7 +50,7 @@ const waitForAct = (page: Page, want: Partial<Act>, scope = '[data-testid=timeli
         return Object.entries(w).every(([k, v]) => d[k] === v);
       }),
     [want, scope] as const,
-    { timeout: 15000 },
+    { timeout: LONG },
   );
 
 describe('the editor', () => {
@@ -68,7 +68,7 @@ describe('the editor', () => {
       await s.page.waitForSelector(`[data-testid=sidebar] button.doc[data-path="${p}"]`);
     }
     // A timeline is shown for the active document from the start.
-    await s.page.waitForSelector('[data-testid=timeline] [data-testid=act]', { timeout: 20000 });
+    await s.page.waitForSelector('[data-testid=timeline] [data-testid=act]', { timeout: LONG });
   });
 
   it('2. a schema error typed in Monaco gets a marker at its line, with the validator’s message', async () => {
@@ -80,7 +80,7 @@ describe('the editor', () => {
     lines[at] = lines[at]!.replace('"1.0.0"', '1');
     await setText(s.page, lines.join('\n'));
     await s.page.waitForFunction(() => (window as any).__phasebook.monaco.editor.getModelMarkers({ owner: 'phasebook' }).length > 0, null, {
-      timeout: 15000,
+      timeout: LONG,
     });
     const ms = await markers(s.page);
     expect(ms[0]!.line).toBe(at + 1);
@@ -105,7 +105,7 @@ describe('the editor', () => {
     await s.page.waitForFunction(
       () => /must be applied before this one/.test(document.querySelector('.monaco-hover')?.textContent ?? ''),
       null,
-      { timeout: 15000 },
+      { timeout: LONG },
     );
     // Completion inside a new, empty property name of the overlay object.
     await s.page.evaluate(() => {
@@ -121,7 +121,7 @@ describe('the editor', () => {
       ed.trigger('test', 'editor.action.triggerSuggest', {});
     });
     await s.page.waitForFunction(() => /decisions/.test(document.querySelector('.suggest-widget')?.textContent ?? ''), null, {
-      timeout: 15000,
+      timeout: LONG,
     });
   });
 
@@ -148,7 +148,7 @@ describe('the editor', () => {
     await s.page
       .locator('li.card[data-phase=melee] .head')
       .dragTo(s.page.locator('li.card[data-phase=missile]'), { targetPosition: { x: 20, y: 5 } });
-    await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() !== b, before, { timeout: 10000 });
+    await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() !== b, before, { timeout: LONG });
     const after = await modelText(s.page);
     expect(order(after)).toEqual(['morale', 'movement', 'melee', 'missile', 'spells']);
     // A minimal edit: the text outside the phases is untouched.
@@ -156,18 +156,19 @@ describe('the editor', () => {
     await s.page.click('button[role=tab]:has-text("Code")');
     await s.page.evaluate(() => (window as any).__phasebook.editor.focus());
     await s.page.keyboard.press('Control+Z');
-    await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() === b, before, { timeout: 10000 });
+    await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() === b, before, { timeout: LONG });
   });
 
   it('5. after a reload the unsaved, invalid text is still there', async () => {
     s = await open();
     await openDoc(s.page, 'ose/overlays/crossbow-speed.json');
     const broken = (await modelText(s.page)).replace('"changes": [', '"changes": [[[ oops');
+    const since = await clockOf(s.page);
     await setText(s.page, broken);
-    await s.page.waitForTimeout(800); // saved as it is made (debounced ≤ 300 ms)
+    await waitSaved(s.page, since); // saved as it is made (debounced), whatever the machine's load
     await s.page.reload();
-    await s.page.waitForFunction(() => Boolean((window as any).__phasebook?.editor?.getModel()), null, { timeout: 30000 });
-    await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() === b, broken, { timeout: 15000 });
+    await s.page.waitForFunction(() => Boolean((window as any).__phasebook?.editor?.getModel()), null, { timeout: LONG });
+    await s.page.waitForFunction((b) => (window as any).__phasebook.editor.getModel().getValue() === b, broken, { timeout: LONG });
     expect(await s.page.textContent('header .doc-title')).toBe('ose/overlays/crossbow-speed.json');
   });
 
@@ -203,12 +204,12 @@ describe('the editor', () => {
     await s.page.waitForFunction(
       () => document.querySelector('header .doc-title')?.textContent?.endsWith('crossbows-with-bows.json'),
       null,
-      { timeout: 10000 },
+      { timeout: LONG },
     );
-    await s.page.waitForFunction(() => document.querySelector('header .status')?.textContent?.trim() === 'valid', null, { timeout: 15000 });
+    await s.page.waitForFunction(() => document.querySelector('header .status')?.textContent?.trim() === 'valid', null, { timeout: LONG });
     await s.page.click('button[role=tab]:has-text("Compare")');
-    await s.page.waitForSelector('[data-testid=compare-a] [data-testid=act]', { timeout: 20000 });
-    await s.page.waitForSelector('[data-testid=compare-b] [data-testid=act]', { timeout: 20000 });
+    await s.page.waitForSelector('[data-testid=compare-a] [data-testid=act]', { timeout: LONG });
+    await s.page.waitForSelector('[data-testid=compare-b] [data-testid=act]', { timeout: LONG });
     const diff = await s.page.textContent('[data-testid=diff]');
     expect(diff).toMatch(/crossbows/);
   });
@@ -218,7 +219,7 @@ describe('the editor', () => {
     // Write the house rule as a designer would: a new document with its text.
     await addTwoHandedFirst(s.page);
     await s.page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'mine/two-handed-first.json');
-    await s.page.waitForFunction(() => document.querySelector('header .status')?.textContent?.trim() === 'valid', null, { timeout: 15000 });
+    await s.page.waitForFunction(() => document.querySelector('header .status')?.textContent?.trim() === 'valid', null, { timeout: LONG });
     // The timeline: in some round the two-handed step comes before the one-handed melee step.
     await waitForAct(s.page, { step: 'two-handed' });
     const acts = await timelineActs(s.page);
@@ -229,12 +230,12 @@ describe('the editor', () => {
     if (firstOne >= 0) expect(firstTwo).toBeLessThan(firstOne);
     // Compare with the base: the other variant runs, and the diff names the move.
     await s.page.click('button[role=tab]:has-text("Compare")');
-    await s.page.waitForSelector('[data-testid=compare-b] [data-testid=act]', { timeout: 20000 });
+    await s.page.waitForSelector('[data-testid=compare-b] [data-testid=act]', { timeout: LONG });
     expect(await s.page.textContent('[data-testid=diff]')).toMatch(/two-handed/);
-    // Reload: still there.
-    await s.page.waitForTimeout(800);
+    // Reload: still there (once the workspace says it has saved).
+    await waitSaved(s.page, 0);
     await s.page.reload();
-    await s.page.waitForFunction(() => Boolean((window as any).__phasebook?.editor?.getModel()), null, { timeout: 30000 });
+    await s.page.waitForFunction(() => Boolean((window as any).__phasebook?.editor?.getModel()), null, { timeout: LONG });
     await s.page.waitForSelector('[data-testid=sidebar] button.doc[data-path="mine/two-handed-first.json"]');
     expect(JSON.parse(await modelText(s.page)).id).toBe('two-handed-first');
   });

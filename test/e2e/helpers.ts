@@ -58,3 +58,18 @@ export async function openDoc(page: Page, path: string): Promise<void> {
   await page.click(`[data-testid=sidebar] button.doc[data-path="${path}"]`);
   await page.waitForFunction((p) => document.querySelector('header .doc-title')?.textContent === p, path);
 }
+
+/** The page's clock now: pass it to `waitSaved` before an edit. */
+export const clockOf = (page: Page): Promise<number> => page.evaluate(() => Date.now());
+
+/** Wait until the workspace has saved everything made after `since` (its save state, never a fixed pause). */
+export async function waitSaved(page: Page, since: number): Promise<void> {
+  await page.waitForFunction(
+    (t) => {
+      const s = (window as any).__phasebook.workspace.saveState;
+      return s.state === 'saved' && s.at > t;
+    },
+    since,
+    { timeout: LONG },
+  );
+}

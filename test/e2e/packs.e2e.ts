@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { strToU8, zipSync } from 'fflate';
 import { open, type Session } from './browser.js';
+import { LONG } from './helpers.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const ZIP = join(ROOT, 'examples', 'crossroads-1.0.0.zip');
@@ -50,7 +51,7 @@ describe('rule packs in the editor', () => {
     const { page } = s;
     await page.waitForSelector('[data-testid=sidebar] button.doc[data-path="ose/ose.json"]');
     await dropFile(page, 'crossroads-1.0.0.zip', readFileSync(ZIP));
-    await page.waitForSelector('[data-testid=packs] article[data-pack="example/crossroads"]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid=packs] article[data-pack="example/crossroads"]', { timeout: LONG });
     expect(await page.textContent('[data-testid=pack-status]')).toBe('Imported example/crossroads 1.0.0 (4 files).');
 
     // The pack is a folder with its manifest and documents, in the pack's own structure; no readme.txt.json.
@@ -86,7 +87,7 @@ describe('rule packs in the editor', () => {
         );
       },
       null,
-      { timeout: 30000 },
+      { timeout: LONG },
     );
     // The run bar names the rules in use: the pack's ruleset and its overlay.
     const inUse = await page.$$eval('[data-testid=rules-in-use]', (rows) => rows[0]!.textContent!.replace(/\s+/g, ' '));
@@ -102,7 +103,7 @@ describe('rule packs in the editor', () => {
     s = await open();
     const { page } = s;
     await page.setInputFiles('[data-testid=pack-zip-input]', ZIP);
-    await page.waitForSelector('[data-testid=packs] article[data-pack="example/crossroads"]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid=packs] article[data-pack="example/crossroads"]', { timeout: LONG });
 
     await page.click(`[data-testid=sidebar] button.doc[data-path="${PACK}/overlays/wounds-hurt.json"]`);
     await page.waitForSelector('[data-testid=pack-readonly]');
@@ -174,7 +175,7 @@ describe('rule packs in the editor', () => {
     s = await open();
     const { page } = s;
     await page.setInputFiles('[data-testid=pack-zip-input]', { name: 'gritty.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
-    await page.waitForSelector('[data-testid=packs] article[data-pack="alice/gritty"]', { timeout: 30000 });
+    await page.waitForSelector('[data-testid=packs] article[data-pack="alice/gritty"]', { timeout: LONG });
     // innerText, as a reader sees it: the markup may wrap the text across lines.
     expect(await page.innerText('[data-testid=packs] article[data-pack="alice/gritty"] .dep-ok')).toContain(
       'phasebook/ose ^1.0.0: 1.0.0 ✓',
@@ -183,7 +184,7 @@ describe('rule packs in the editor', () => {
     await page.waitForFunction(
       () => [...document.querySelectorAll('[data-testid=rules-in-use]')][0]?.querySelectorAll('[data-testid=overlay-in-use]').length === 2,
       null,
-      { timeout: 30000 },
+      { timeout: LONG },
     );
     expect(
       await page.$$eval('[data-testid=rules-in-use]', (rows) =>
@@ -197,7 +198,7 @@ describe('rule packs in the editor', () => {
           (e) => (e as HTMLElement).dataset.phase === 'movement',
         ),
       null,
-      { timeout: 30000 },
+      { timeout: LONG },
     );
   }, 180_000);
 
@@ -255,7 +256,7 @@ describe('rule packs in the editor', () => {
         mimeType: 'application/zip',
         buffer: pack(author),
       });
-      await page.waitForSelector(`[data-testid=packs] article[data-pack="${author}/gritty"]`, { timeout: 30000 });
+      await page.waitForSelector(`[data-testid=packs] article[data-pack="${author}/gritty"]`, { timeout: LONG });
     }
     /** The workspace paths of the overlays the main variant runs, in order. */
     const variantPaths = () =>
@@ -293,7 +294,7 @@ describe('rule packs in the editor', () => {
         return JSON.stringify(e?.lastGood?.events?.[0]?.overlays) === JSON.stringify(['slow', 'gritty']) && e.runDiagnostics.length === 0;
       },
       null,
-      { timeout: 30000 },
+      { timeout: LONG },
     );
     // Compare offers the same presets for B.
     await page.click('button[role=tab]:has-text("Compare")');

@@ -85,7 +85,7 @@ describe('table mode', () => {
       const entries = await logCount(page);
       await page.waitForFunction((n) => Number(document.querySelector('[data-testid=saved]')?.getAttribute('data-count')) >= n, entries);
       await page.reload();
-      await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor), null, { timeout: 30000 });
+      await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor), null, { timeout: LONG });
       await page.click('[data-testid=mode-play]');
       await page.click('[data-testid=play-resume] >> nth=0');
       await page.waitForSelector('[data-testid=tracker]');
@@ -102,7 +102,7 @@ describe('table mode', () => {
       await page.waitForSelector('[data-testid=help]:not([open])', { state: 'attached' });
       await page.locator('body').press('n');
       await page
-        .waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n + 1, entries, { timeout: 10000 })
+        .waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry]').length === n + 1, entries, { timeout: LONG })
         .catch(async (err) => {
           const info = await page.evaluate(() => ({
             active: document.activeElement?.outerHTML.slice(0, 120),

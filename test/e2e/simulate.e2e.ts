@@ -122,7 +122,7 @@ describe('Compare → Simulate', () => {
       await page.fill('[data-testid=sim-runs]', '200');
       await page.fill('[data-testid=sim-seed]', '7');
       await page.click('[data-testid=sim-run]');
-      await page.waitForFunction(() => (window as any).__phasebook.simulate?.state?.status === 'done', null, { timeout: 60000 });
+      await page.waitForFunction(() => (window as any).__phasebook.simulate?.state?.status === 'done', null, { timeout: LONG });
       const st = (await state(page))!;
       expect(st.done).toBe(200);
       expect(st.workers).toBeGreaterThanOrEqual(1);
@@ -187,7 +187,7 @@ describe('Compare → Simulate', () => {
       await openSimulate(page);
       await page.fill('[data-testid=sim-runs]', '20000');
       await page.click('[data-testid=sim-run]');
-      await page.waitForFunction(() => ((window as any).__phasebook.simulate?.state?.done ?? 0) >= 40, null, { timeout: 30000 });
+      await page.waitForFunction(() => ((window as any).__phasebook.simulate?.state?.done ?? 0) >= 40, null, { timeout: LONG });
       expect(await page.isEnabled('[data-testid=sim-cancel]')).toBe(true);
       // A bound for a starved page (the workers take every core), not a measure of speed.
       await page.click('[data-testid=sim-cancel]', { timeout: LONG });
@@ -262,9 +262,9 @@ describe('Compare → Simulate', () => {
           return pb.variants.main.seed === seed && pb.engine.lastGood && pb.engine.runDiagnostics.length === 0;
         },
         ex.seed,
-        { timeout: 30000 },
+        { timeout: LONG },
       );
-      await page.waitForFunction(() => (window as any).__phasebook.engine.lastGood.winner === 'bandits', null, { timeout: 30000 });
+      await page.waitForFunction(() => (window as any).__phasebook.engine.lastGood.winner === 'bandits', null, { timeout: LONG });
       // The timeline runs the patched encounter, a document of its own: two spearmen.
       expect(await page.locator('[data-testid=sidebar] button.doc[data-path="ose/encounters/skirmish.sim-spearman-x2.json"]').count()).toBe(
         1,
@@ -292,10 +292,10 @@ describe('Compare → Simulate', () => {
 
       // A reload: the last simulation is still there (from IndexedDB), charts and all.
       await page.reload();
-      await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor), null, { timeout: 30000 });
+      await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor), null, { timeout: LONG });
       await page.click('button[role=tab]:has-text("Compare")');
       await page.click('[data-testid=compare-view-simulate]');
-      await page.waitForFunction(() => (window as any).__phasebook.simulate?.state?.status === 'done', null, { timeout: 30000 });
+      await page.waitForFunction(() => (window as any).__phasebook.simulate?.state?.status === 'done', null, { timeout: LONG });
       const back = (await state(page))! as SimState & { target: string };
       expect(back.done).toBe(60);
       expect(back.target).toBe('count:/sides/bandits/combatants/spearman');

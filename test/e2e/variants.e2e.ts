@@ -27,19 +27,19 @@ async function waitForVariant(page: Page, overlays: string[]) {
       );
     },
     overlays,
-    { timeout: 30000 },
+    { timeout: LONG },
   );
 }
 
 /** Wait until the timeline's last good run is of this ruleset. */
 const waitForRuleset = (page: Page, id: string) =>
-  page.waitForFunction((want) => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === want, id, { timeout: 30000 });
+  page.waitForFunction((want) => (window as any).__phasebook.engine?.lastGood?.events?.[0]?.ruleset === want, id, { timeout: LONG });
 /** Wait until the run bar says one roll is pinned. */
 const waitOnePinned = (page: Page) =>
   page.waitForFunction(
     () => /1 pinned/.test(document.querySelector('[data-testid=timeline-panel] [data-testid=rules-in-use]')?.textContent ?? ''),
     null,
-    { timeout: 30000 },
+    { timeout: LONG },
   );
 
 describe('the variant the timeline runs', () => {
@@ -114,11 +114,11 @@ describe('the variant the timeline runs', () => {
       // Back where they were made: there again, and after a reload too.
       await openDoc(page, 'd20-srd/d20-srd.json');
       await waitOnePinned(page);
-      await page.waitForSelector(`[data-testid=timeline] [data-testid=roll][data-label="${label}"] .badge`, { timeout: 30000 });
+      await page.waitForSelector(`[data-testid=timeline] [data-testid=roll][data-label="${label}"] .badge`, { timeout: LONG });
       await openDoc(page, 'ose/encounters/skirmish.json');
-      await page.waitForFunction(() => (window as any).__phasebook.workspace.saveState.state === 'saved', null, { timeout: 30000 });
+      await page.waitForFunction(() => (window as any).__phasebook.workspace.saveState.state === 'saved', null, { timeout: LONG });
       await page.reload();
-      await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor?.getModel()), null, { timeout: 30000 });
+      await page.waitForFunction(() => Boolean((window as any).__phasebook?.editor?.getModel()), null, { timeout: LONG });
       await page.waitForFunction(() => document.querySelector('header .doc-title')?.textContent === 'ose/encounters/skirmish.json');
       expect(await pinned()).toEqual([]);
       await openDoc(page, 'd20-srd/d20-srd.json');
@@ -136,7 +136,7 @@ describe('the variant the timeline runs', () => {
       await waitForVariant(page, ['phased-round', 'two-handed-last', 'two-handed-first']);
       await page.click('button[role=tab]:has-text("Compare")');
       // A is the variant with the new rule; B its base, without it.
-      await page.waitForSelector('[data-testid=diff] li', { timeout: 30000 });
+      await page.waitForSelector('[data-testid=diff] li', { timeout: LONG });
       expect(
         await page.$$eval('[data-testid=overlays-b] input:checked', (els) => els.map((e) => (e as HTMLElement).dataset.overlay)),
       ).toEqual(['phased-round', 'two-handed-last']);
@@ -225,9 +225,9 @@ describe('the variant the timeline runs', () => {
               (e: any) => e.type === 'roll' && e.label === lab && e.pinned && String(e.total) === v,
             ),
           [label, value] as const,
-          { timeout: 30000 },
+          { timeout: LONG },
         );
-        await expect.poll(() => outcomeOf(label), { timeout: 30000 }).toBe(want);
+        await expect.poll(() => outcomeOf(label), { timeout: LONG }).toBe(want);
       }
     },
     LONG,
