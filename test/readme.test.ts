@@ -189,3 +189,14 @@ describe('the README', () => {
     expect(check({ line: 0, text: 'node bin/nope.js' })).toHaveLength(1);
   });
 });
+
+describe("the README's whole ruleset", () => {
+  it('is examples/minimal/ruleset.json as it is (the block cannot drift from the file the README runs)', () => {
+    const at = README.indexOf('### A whole ruleset, start to finish');
+    expect(at).toBeGreaterThan(0);
+    const block = /```json\n([\s\S]*?)\n```/.exec(README.slice(at));
+    expect(block).not.toBeNull();
+    const file = readFileSync(join(ROOT, 'examples/minimal/ruleset.json'), 'utf8');
+    expect(JSON.parse(block![1]!)).toEqual(JSON.parse(file));
+  });
+});
