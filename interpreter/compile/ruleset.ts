@@ -68,7 +68,7 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
     const base = typeof ref === 'string' ? (def.orderings?.[ref] ? `/orderings/${ref}` : ptr) : ptr;
     const keys = o.keys.map((k, i) => {
       const kp = joinPointer(base, 'keys', i);
-      const key = compileKey(k, (expr) => ev.compile(expr, joinPointer(kp, 'expr')));
+      const key = compileKey(k, (expr) => numericKey(ev, expr, joinPointer(kp, 'expr')));
       if (typeof key === 'string') throw ev.at(kp, key);
       return key;
     });
@@ -240,5 +240,21 @@ export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?:
       return { def: p, action, when: c(p.when, `/policy/${i}/when`, true), target, picker, needsTarget: picker.needsTarget };
     }),
     end: def.end.map((e, i) => ({ def: e, when: ev.compile(e.when, `/end/${i}/when`), winner: c(e.winner, `/end/${i}/winner`, null) })),
+  };
+}
+
+/**
+ * A sort key computed by an expression must give a number: text would count as 0 and tie
+ * everyone without a word (found by a stranger writing a system from the README). Text is a
+ * located error at run time, naming the key's place.
+ */
+function numericKey(ev: Evaluator, expr: unknown, ptr: string): Fn {
+  const fn = ev.compile(expr, ptr);
+  return (d) => {
+    const v = fn(d);
+    if (typeof v === 'string') {
+      throw ev.at(ptr, `a sort key must be a number, but this one gave the text ${JSON.stringify(v.slice(0, 40))}`);
+    }
+    return v;
   };
 }
