@@ -10,9 +10,16 @@
  * combats per CPU second of the whole process (workers and main thread) with 2 workers ÷ with 1,
  * which says what the pool itself costs (messages, folding, idle tails), whatever the load.
  *
+ * The machine's ceiling: the same slices also go, in the same alternation, to bare worker threads
+ * (bench/ceiling-worker.mjs: the engine in a loop, no pool, no messages per run), 1 alone and 2
+ * started together. Their ratio is what this machine gives two threads running the engine at
+ * all (two vCPUs that are hyperthreads of one core, or a host that takes a core away, give less
+ * than 2); the pool's efficiency divided by it is what the pool itself loses.
+ *
  *   node bench/simulate-parallel.mjs [--pairs 6] [--batch 1200] [--encounter ose|d20]
  */
 import { loadavg } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { prepare } from '../dist/interpreter/simulate/plan.js';
 import { WorkerPool } from '../dist/interpreter/simulate/runner.js';
@@ -42,6 +49,27 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
   const prepared = checked[0][0];
   const sink = { add: () => {} };
   const pools = { 1: new WorkerPool(1), 2: new WorkerPool(2) };
+  // The same heap limits as the pool's workers (interpreter/simulate/runner.ts).
+  const bare = () =>
+    new Worker(new URL('./ceiling-worker.mjs', import.meta.url), {
+      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 },
+    });
+  const raw = { 1: [bare()], 2: [bare(), bare()] };
+  const rawSlice = async (k, from, to) => {
+    const t0 = now();
+    const size = Math.ceil((to - from) / k);
+    await Promise.all(
+      raw[k].map(
+        (w, j) =>
+          new Promise((resolve, reject) => {
+            w.once('message', resolve);
+            w.once('error', reject);
+            w.postMessage({ prepared, seed: plan.seed, from: from + j * size, to: Math.min(to, from + (j + 1) * size) });
+          }),
+      ),
+    );
+    return ((to - from) * 1000) / (now() - t0);
+  };
   const cpu = {};
   const slice = async (k, from, to) => {
     const t0 = now();
@@ -56,6 +84,8 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
     // Warm-up: every worker compiles the series and runs a batch (not counted).
     await slice(1, 0, batch);
     await slice(2, 0, batch);
+    await rawSlice(1, 0, batch);
+    await rawSlice(2, 0, batch);
     const rows = [];
     for (let p = 1; p <= pairs; p++) {
       const from = p * batch;
@@ -63,6 +93,9 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
       const order = p % 2 ? [1, 2] : [2, 1];
       const rate = {};
       for (const k of order) rate[k] = await slice(k, from, from + batch);
+      const bareRate = {};
+      for (const k of order) bareRate[k] = await rawSlice(k, from, from + batch);
+      const ceiling = bareRate[2] / (2 * bareRate[1]);
       const row = {
         one: Math.round(rate[1]),
         two: Math.round(rate[2]),
@@ -70,10 +103,14 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
         perCpuSecondOne: Math.round(cpu[1]),
         perCpuSecondTwo: Math.round(cpu[2]),
         cpuEfficiency: Math.round((cpu[2] / cpu[1]) * 1000) / 1000,
+        bareOne: Math.round(bareRate[1]),
+        bareTwo: Math.round(bareRate[2]),
+        ceiling: Math.round(ceiling * 1000) / 1000,
+        ofCeiling: Math.round((rate[2] / (2 * rate[1]) / ceiling) * 1000) / 1000,
       };
       rows.push(row);
       log(
-        `  pair ${p}: 1 worker ${row.one} combats/s, 2 workers ${row.two} combats/s → efficiency ${row.efficiency}; per CPU second ${row.perCpuSecondOne} vs ${row.perCpuSecondTwo} → ${row.cpuEfficiency}`,
+        `  pair ${p}: 1 worker ${row.one} combats/s, 2 workers ${row.two} combats/s → efficiency ${row.efficiency}; per CPU second ${row.perCpuSecondOne} vs ${row.perCpuSecondTwo} → ${row.cpuEfficiency}; bare threads ${row.bareOne} vs ${row.bareTwo} → machine ceiling ${row.ceiling}, pool ÷ ceiling ${row.ofCeiling}`,
       );
     }
     load.push(loadavg()[0]);
@@ -87,11 +124,13 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
       efficiencyMedian: median(rows.map((r) => r.efficiency)),
       efficiencyOfMeans: Math.round((totalTwo / (2 * totalOne)) * 1000) / 1000,
       cpuEfficiencyMedian: median(rows.map((r) => r.cpuEfficiency)),
+      ceilingMedian: median(rows.map((r) => r.ceiling)),
+      ofCeilingMedian: median(rows.map((r) => r.ofCeiling)),
       loadAverage: { start: load[0], end: load[1] },
       goal: { efficiencyAtLeast: 0.85 },
     };
   } finally {
-    await Promise.all([pools[1].close(), pools[2].close()]);
+    await Promise.all([pools[1].close(), pools[2].close(), ...[...raw[1], ...raw[2]].map((w) => w.terminate())]);
   }
 }
 

@@ -35,8 +35,19 @@ export interface SliceOptions {
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 };
 
-/** The most runs given to a worker at once. */
+/** The most runs given to a worker at once, and the fewest (but for the last piece). */
 const PIECE_MAX = 500;
+const PIECE_MIN = 25;
+/** Pieces queued per worker at once (see runSlice). */
+const IN_FLIGHT = 2;
+
+/**
+ * Guided self-scheduling: each piece is a share of what remains, so pieces are large while much
+ * remains (few messages) and small at the end (the last worker to finish is not left alone with
+ * a long piece while the others idle).
+ */
+export const pieceSize = (remaining: number, workers: number): number =>
+  Math.min(remaining, Math.max(PIECE_MIN, Math.min(PIECE_MAX, Math.ceil(remaining / (workers * 2 * IN_FLIGHT)))));
 
 function script(): URL {
   // Compiled (dist/interpreter/simulate/), bundled (dist/interpreter/, scripts/bundle-cli.mjs)
@@ -63,14 +74,13 @@ export class WorkerPool {
   }
 
   /**
-   * Run [from, to) of one series across the workers, into acc. The runs go out in pieces of a
-   * few hundred, the next to whichever worker is free: a worker slowed by the machine's load
+   * Run [from, to) of one series across the workers, into acc. The runs go out in pieces (see
+   * pieceSize), the next to whichever worker is free: a worker slowed by the machine's load
    * does fewer pieces instead of holding the others up at the end (issue 9, parallel efficiency).
    */
   runSlice(series: SeriesSpec, acc: Pick<Accumulator, 'add'>, o: SliceOptions): Promise<{ done: number; aborted: boolean }> {
     const total = Math.max(0, o.to - o.from);
     const k = Math.max(1, Math.min(this.workers.length, total));
-    const size = Math.max(25, Math.min(PIECE_MAX, Math.ceil(total / (k * 8))));
     let next = o.from;
     let done = 0;
     let busy = 0;
@@ -86,7 +96,7 @@ export class WorkerPool {
       const give = (w: number) => {
         if (next >= o.to) return;
         const from = next;
-        next = Math.min(o.to, from + size);
+        next = Math.min(o.to, from + pieceSize(o.to - from, k));
         busy++;
         const job: StreamJob = {
           series,
@@ -115,7 +125,9 @@ export class WorkerPool {
         done += msg.length;
         o.onProgress?.(done);
       };
-      for (let w = 0; w < k; w++) give(w);
+      // Each worker holds IN_FLIGHT pieces: when it finishes one, the next is already in its queue,
+      // so it never waits for the main thread to answer its 'done'.
+      for (let n = 0; n < IN_FLIGHT; n++) for (let w = 0; w < k; w++) give(w);
       if (busy === 0) finish(false);
     });
   }
