@@ -1,41 +1,98 @@
 #!/usr/bin/env node
 /**
- * Measure the editor: the production bundle (raw and gzip, per file and the initial load) and
- * the time until the editor is usable (page navigation → Monaco showing the active document),
- * median of N cold loads in headless Chromium. Prints a table and JSON. Run after
- * `npm run build:editor`:  node scripts/measure-editor.mjs [runs]
+ * Measure the editor (issue 9, goal 6) in headless Chromium on the built editor (vite preview):
+ *
+ * - the production bundle: raw and gzip, per file;
+ * - cold load → usable: a fresh browser context (empty cache and storage, so the default
+ *   workspace), from the navigation's start until Monaco shows the active document AND the first
+ *   timeline is rendered (min / median / max of --loads loads);
+ * - edit → updated timeline: real edits of the active document through the Monaco model, each
+ *   timed in the page from the edit until the timeline's DOM shows the new result (debounce,
+ *   worker, rendering: all of it), and until the next frame. Two kinds, each alternating between
+ *   two values so that every edit changes the result:
+ *     rules      the default document (the crossbow-speed overlay): the crossbows step selects
+ *                no one / the crossbowmen again;
+ *     encounter  the skirmish encounter, opened from the sidebar (the variant stays): the
+ *                fighter's THAC0 17 / 7.
+ *   The times of every edit are in the page's clock (performance.now()), never Node's.
+ *
+ * Several builds, interleaved (a shared machine: compare only side by side): give each checkout's
+ * root; the loads and the edit batches alternate between them, and the ratio of medians is printed.
+ *
+ *   npm run measure:editor                       (builds, then this checkout)
+ *   node scripts/measure-editor.mjs [--loads 5] [--edits 20] [--batch 10] [ROOT ...]
+ *   node scripts/measure-editor.mjs . /tmp/ed-old   (this build against an old checkout's build)
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadavg } from 'node:os';
 import { preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { findBrowser } from './find-browser.mjs';
+import { editOnce, installUsableProbe, timelineText } from './editor-probes.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = join(root, 'dist', 'editor');
-const runs = Number(process.argv[2] ?? 5);
-
-const files = [];
-const walk = (dir) => {
-  for (const f of readdirSync(dir)) {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) walk(p);
-    else files.push({ file: p.slice(dist.length + 1), raw: statSync(p).size, gzip: gzipSync(readFileSync(p)).length });
-  }
-};
-walk(dist);
-files.sort((a, b) => b.raw - a.raw);
-const kb = (n) => (n / 1024).toFixed(1) + ' KiB';
-const total = files.reduce((s, f) => ({ raw: s.raw + f.raw, gzip: s.gzip + f.gzip }), { raw: 0, gzip: 0 });
-
-const server = await preview({
-  configFile: join(root, 'editor', 'vite.config.ts'),
-  preview: { port: 0, host: '127.0.0.1' },
-  logLevel: 'silent',
+const { values: opts, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    loads: { type: 'string', default: '5' },
+    edits: { type: 'string', default: '20' },
+    batch: { type: 'string', default: '10' },
+  },
 });
-const url = server.resolvedUrls.local[0];
+const LOADS = Number(opts.loads);
+const EDITS = Number(opts.edits);
+const BATCH = Math.min(Number(opts.batch), EDITS);
+const here = fileURLToPath(new URL('..', import.meta.url));
+const roots = (positionals.length ? positionals : [here]).map((r) => resolve(r));
+const TIMEOUT = 30_000;
+
+/** The two edits: the document they are made in, and the text that goes back and forth. */
+const EDIT_KINDS = [
+  {
+    name: 'rules',
+    doc: null, // the document active on a first start
+    a: '"select": { "and": [{ "in": ["crossbow"',
+    b: '"select": { "and": [false, { "in": ["crossbow"',
+  },
+  {
+    name: 'encounter',
+    doc: 'ose/encounters/skirmish.json',
+    a: '"thac0": 17, "meleeBonus": 1',
+    b: '"thac0": 7, "meleeBonus": 1',
+  },
+];
+
+const kb = (n) => (n / 1024).toFixed(1) + ' KiB';
+const sorted = (xs) => [...xs].sort((x, y) => x - y);
+const median = (xs) => {
+  const s = sorted(xs);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const stats = (xs) => ({ min: sorted(xs)[0], median: median(xs), max: sorted(xs).at(-1), n: xs.length });
+const fmt = (s) => `median ${s.median.toFixed(1)} ms (min ${s.min.toFixed(1)}, max ${s.max.toFixed(1)}, n ${s.n})`;
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+
+function bundle(dist) {
+  const files = [];
+  const walk = (dir) => {
+    for (const f of readdirSync(dir)) {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.push({ file: p.slice(dist.length + 1), raw: statSync(p).size, gzip: gzipSync(readFileSync(p)).length });
+    }
+  };
+  walk(dist);
+  files.sort((a, b) => b.raw - a.raw);
+  const total = files.reduce((s, f) => ({ raw: s.raw + f.raw, gzip: s.gzip + f.gzip }), { raw: 0, gzip: 0 });
+  return { files, total };
+}
+
 const browser = await chromium.launch({
   executablePath: findBrowser() ?? '/usr/bin/chromium',
   headless: true,
@@ -48,11 +105,34 @@ const browser = await chromium.launch({
     '--no-first-run',
   ],
 });
-const times = [];
-const transferred = [];
-for (let i = 0; i < runs; i++) {
-  const context = await browser.newContext();
+
+const builds = [];
+for (const root of roots) {
+  const server = await preview({
+    configFile: join(root, 'editor', 'vite.config.ts'),
+    preview: { port: 0, host: '127.0.0.1' },
+    logLevel: 'silent',
+  });
+  builds.push({
+    root,
+    server,
+    url: server.resolvedUrls.local[0],
+    bundle: bundle(join(root, 'dist', 'editor')),
+    usable: [],
+    shown: [],
+    timeline: [],
+    bytes: [],
+    edits: Object.fromEntries(EDIT_KINDS.map((k) => [k.name, { dom: [], frame: [] }])),
+  });
+}
+
+/** A fresh context (no cache, no storage): the first start of the editor. */
+async function openFresh(b) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.addInitScript(installUsableProbe);
   const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
   let bytes = 0;
   page.on('response', async (r) => {
     try {
@@ -61,77 +141,146 @@ for (let i = 0; i < runs; i++) {
       /* redirects and the like */
     }
   });
-  const t0 = Date.now();
-  await page.goto(url);
-  await page.waitForFunction(
-    () => {
-      const pb = window.__phasebook;
-      return Boolean(pb?.editor?.getModel?.()) && document.querySelector('.monaco-editor .view-lines') !== null;
-    },
-    null,
-    { timeout: 60000 },
-  );
-  times.push(Date.now() - t0);
-  await page.waitForTimeout(300);
-  transferred.push(bytes);
-  await context.close();
+  await page.goto(b.url);
+  await page.waitForFunction(() => /** @type {any} */ (window).__usableAt !== undefined, null, { timeout: 60_000 });
+  const { usable, shown, timeline } = await page.evaluate(() => {
+    const w = /** @type {any} */ (window);
+    return { usable: w.__usableAt, shown: w.__shownAt, timeline: w.__timelineAt };
+  });
+  return { context, page, usable, shown, timeline, bytes: () => bytes, errors };
 }
-// Latency from an edit to the updated timeline: switch the crossbow step's selection off and on
-// in the crossbow-speed overlay and time until the crossbowmen leave / re-enter their step.
-const lat = [];
-{
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(url);
-  await page.waitForFunction(() => window.__phasebook?.editor?.getModel());
-  await page.click('[data-testid=sidebar] button.doc[data-path="ose/overlays/crossbow-speed.json"]');
-  await page.waitForSelector('[data-testid=timeline] [data-testid=act][data-step=crossbows]', { timeout: 30000 });
-  const original = await page.evaluate(() => window.__phasebook.editor.getModel().getValue());
-  const off = original.replace('"select": { "and": [{ "in": ["crossbow"', '"select": { "and": [false, { "in": ["crossbow"');
-  for (let i = 0; i < 6; i++) {
-    const text = i % 2 === 0 ? off : original;
-    const want = i % 2 === 0 ? 'gone' : 'back';
-    const t0 = await page.evaluate((t) => {
-      const start = performance.now();
-      window.__phasebook.editor.getModel().setValue(t);
-      return start;
-    }, text);
-    const t1 = await page.evaluate(
-      (w) =>
-        new Promise((resolve) => {
-          const check = () => {
-            const has = document.querySelector('[data-testid=timeline] [data-testid=act][data-step=crossbows]') !== null;
-            if ((w === 'gone' && !has) || (w === 'back' && has)) resolve(performance.now());
-            else requestAnimationFrame(check);
-          };
-          check();
-        }),
-      want,
-    );
-    lat.push(Math.round(t1 - t0));
+
+/** Until the timeline's text differs from `before` and then holds for `quiet` ms. */
+async function settle(page, before, quiet = 600) {
+  const t0 = Date.now();
+  let last = await page.evaluate(timelineText);
+  while (last === before && Date.now() - t0 < TIMEOUT) {
+    await page.waitForTimeout(50);
+    last = await page.evaluate(timelineText);
   }
-  await context.close();
+  for (;;) {
+    await page.waitForTimeout(quiet);
+    const now = await page.evaluate(timelineText);
+    if (now === last) return now;
+    last = now;
+  }
+}
+
+/** Make the edit by hand once each way (not timed): the timeline text of each value. */
+async function calibrate(page, kind) {
+  const edit = (from, to) =>
+    page.evaluate(
+      ({ from, to }) => {
+        const pb = window.__phasebook;
+        const m = pb.editor.getModel();
+        const at = m.getValue().indexOf(from);
+        if (at < 0) throw new Error(`"${from}" is not in the active document`);
+        const a = m.getPositionAt(at);
+        const b = m.getPositionAt(at + from.length);
+        m.pushEditOperations([], [{ range: new pb.monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column), text: to }], () => null);
+      },
+      { from, to },
+    );
+  const textA = await settle(page, '');
+  await edit(kind.a, kind.b);
+  const textB = await settle(page, textA);
+  await edit(kind.b, kind.a);
+  const back = await settle(page, textB);
+  if (textA === textB) throw new Error(`${kind.name}: the edit does not change the timeline`);
+  if (back !== textA) throw new Error(`${kind.name}: the timeline did not come back to the first result`);
+  return { textA, textB };
+}
+
+async function editBatch(b, n) {
+  const { context, page, errors } = await openFresh(b);
+  try {
+    for (const kind of EDIT_KINDS) {
+      if (kind.doc) {
+        await page.click(`[data-testid=sidebar] button.doc[data-path="${kind.doc}"]`);
+        await page.waitForFunction((p) => document.querySelector('header .doc-title')?.textContent === p, kind.doc);
+      }
+      const { textA, textB } = await calibrate(page, kind);
+      for (let i = 0; i < n; i++) {
+        const toB = i % 2 === 0;
+        const r = await page.evaluate(editOnce, {
+          from: toB ? kind.a : kind.b,
+          to: toB ? kind.b : kind.a,
+          want: toB ? textB : textA,
+          timeout: TIMEOUT,
+        });
+        b.edits[kind.name].dom.push(r.dom);
+        b.edits[kind.name].frame.push(r.frame);
+        await page.waitForTimeout(400); // a designer reads the result; validation and saving finish
+      }
+      if (n % 2 === 1) {
+        // leave the document as it was
+        await page.evaluate(editOnce, { from: kind.b, to: kind.a, want: textA, timeout: TIMEOUT });
+      }
+    }
+    if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+  } finally {
+    await context.close();
+  }
+}
+
+const loadAtStart = load();
+console.log(`load average at start: ${loadAtStart}`);
+for (let i = 0; i < LOADS; i++) {
+  for (const b of builds) {
+    const { context, usable, shown, timeline, bytes } = await openFresh(b);
+    await new Promise((r) => setTimeout(r, 300));
+    b.usable.push(usable);
+    b.shown.push(shown);
+    b.timeline.push(timeline);
+    b.bytes.push(bytes());
+    await context.close();
+  }
+}
+for (let done = 0; done < EDITS; done += BATCH) {
+  for (const b of builds) await editBatch(b, Math.min(BATCH, EDITS - done));
 }
 await browser.close();
-server.httpServer.close();
+for (const b of builds) b.server.httpServer.close();
+const loadAtEnd = load();
 
-times.sort((a, b) => a - b);
-const median = times[Math.floor(times.length / 2)];
-console.log('Editor bundle (dist/editor):');
-for (const f of files.slice(0, 12)) console.log(`  ${f.file.padEnd(48)} ${kb(f.raw).padStart(12)} ${kb(f.gzip).padStart(12)} gzip`);
-console.log(`  ${'total'.padEnd(48)} ${kb(total.raw).padStart(12)} ${kb(total.gzip).padStart(12)} gzip`);
-console.log(
-  `Time until the editor is usable: median ${median} ms over ${runs} cold loads (min ${times[0]}, max ${times.at(-1)}); bytes loaded ${kb(transferred[0])}`,
-);
-const latSorted = [...lat].sort((a, b) => a - b);
-console.log(
-  `Edit → updated timeline: median ${latSorted[Math.floor(lat.length / 2)]} ms (all: ${lat.join(', ')} ms; includes the 30 ms debounce)`,
-);
-console.log(
-  JSON.stringify({
-    bundle: { totalRaw: total.raw, totalGzip: total.gzip, files },
-    usableMs: { median, all: times },
-    loadedBytes: transferred[0],
-    editToTimelineMs: lat,
-  }),
-);
+const report = builds.map((b) => ({
+  root: b.root,
+  bundle: { totalRaw: b.bundle.total.raw, totalGzip: b.bundle.total.gzip, files: b.bundle.files },
+  loadedBytes: median(b.bytes),
+  usableMs: { ...stats(b.usable), all: b.usable.map((x) => Math.round(x)) },
+  documentShownMs: stats(b.shown),
+  firstTimelineMs: stats(b.timeline),
+  edits: Object.fromEntries(
+    Object.entries(b.edits).map(([k, v]) => [
+      k,
+      {
+        dom: { ...stats(v.dom), all: v.dom.map((x) => Math.round(x)) },
+        frame: { ...stats(v.frame), all: v.frame.map((x) => Math.round(x)) },
+      },
+    ]),
+  ),
+}));
+for (const [i, b] of builds.entries()) {
+  const r = report[i];
+  console.log(`\n${b.root} (dist/editor)`);
+  if (i === 0)
+    for (const f of b.bundle.files.slice(0, 12))
+      console.log(`  ${f.file.padEnd(48)} ${kb(f.raw).padStart(12)} ${kb(f.gzip).padStart(12)} gzip`);
+  console.log(`  ${'total'.padEnd(48)} ${kb(b.bundle.total.raw).padStart(12)} ${kb(b.bundle.total.gzip).padStart(12)} gzip`);
+  console.log(`  bytes loaded by a cold load: ${kb(r.loadedBytes)}`);
+  console.log(`  cold load → usable: ${fmt(r.usableMs)}`);
+  console.log(`    of which: document in Monaco ${fmt(r.documentShownMs)}; first timeline ${fmt(r.firstTimelineMs)}`);
+  for (const [k, v] of Object.entries(r.edits)) {
+    console.log(`  edit → timeline (${k}): DOM ${fmt(v.dom)}; next frame ${fmt(v.frame)}`);
+  }
+}
+if (builds.length > 1) {
+  console.log(`\nRatios of medians (${builds[0].root} / other):`);
+  for (const r of report.slice(1)) {
+    const parts = [`usable ${(report[0].usableMs.median / r.usableMs.median).toFixed(2)}`];
+    for (const k of Object.keys(r.edits)) parts.push(`${k} ${(report[0].edits[k].dom.median / r.edits[k].dom.median).toFixed(2)}`);
+    console.log(`  ${r.root}: ${parts.join(', ')}`);
+  }
+}
+console.log(`\nload average: ${loadAtStart} at start, ${loadAtEnd} at end`);
+console.log(JSON.stringify({ load: { start: loadAtStart, end: loadAtEnd }, builds: report }));

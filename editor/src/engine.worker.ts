@@ -4,21 +4,19 @@
  * runs off the page's thread, so typing never stutters, even when a ruleset runs until its
  * guard stops it; the page terminates a worker that takes too long and starts a new one.
  */
-import {
-  Core,
-  type DocumentFinder,
-  PhasebookError,
-  type Diagnostic,
-  readDocumentText,
-  type SourceDocument,
-  shortenRefs,
-} from '../../interpreter/index.js';
+import { Core, type DocumentFinder, PhasebookError, type Diagnostic, type SourceDocument, shortenRefs } from '../../interpreter/index.js';
 import { browserValidator } from './lib/validator.js';
 import { runSimulateJob } from './lib/simulate-job.js';
 import type { DocText, Response, Started, WorkerRequest } from './lib/protocol.js';
 import { documentMeant } from './lib/doc-refs.js';
+import { CachingCore, DocCache } from './lib/core-cache.js';
 
-const core = new Core(browserValidator());
+const validator = browserValidator();
+/** Simulate loads its series (patched texts) itself: the plain pipeline. */
+const core = new Core(validator);
+/** Runs and validation: results kept for unchanged documents (lib/core-cache.ts). */
+const cached = new CachingCore(validator);
+const texts = new DocCache();
 
 function docsByPath(docs: DocText[]): Map<string, DocText> {
   return new Map(docs.map((d) => [d.path, d]));
@@ -30,20 +28,32 @@ function source(docs: Map<string, DocText>, path: string): SourceDocument {
     throw new PhasebookError([
       { file: path, line: 1, col: 1, pointer: '', message: `no document "${path}" in the workspace`, severity: 'error' },
     ]);
-  return readDocumentText(path, d.text);
+  return texts.read(path, d.text);
 }
 
 /** Documents of a kind with a given id. */
 function findById(docs: Map<string, DocText>, kind: string, id: string): string | null {
   for (const d of docs.values()) {
-    try {
-      const v = JSON.parse(d.text) as { kind?: string; id?: string };
-      if (v.kind === kind && v.id === id) return d.path;
-    } catch {
-      /* not valid JSON: not a candidate */
-    }
+    const v = kindAndId(texts.short(d.path, d.text));
+    if (v && v.kind === kind && v.id === id) return d.path;
   }
   return null;
+}
+
+/** A text's kind and id (null: not valid JSON, not a candidate), read once per text. */
+const ids = new Map<string, { kind?: unknown; id?: unknown } | null>();
+function kindAndId(text: string): { kind?: unknown; id?: unknown } | null {
+  let v = ids.get(text);
+  if (v !== undefined) return v;
+  try {
+    const o = JSON.parse(text) as { kind?: unknown; id?: unknown } | null;
+    v = typeof o === 'object' && o !== null ? { kind: o.kind, id: o.id } : {};
+  } catch {
+    v = null;
+  }
+  if (ids.size > 500) ids.clear();
+  ids.set(text, v);
+  return v;
 }
 
 /**
@@ -64,7 +74,7 @@ function finder(docs: Map<string, DocText>, written?: DocText[]): DocumentFinder
 
 function validate(docs: Map<string, DocText>, target: string, written: DocText[]): Diagnostic[] {
   try {
-    return core.validateInContext(source(docs, target), finder(docs, written));
+    return cached.validateInContext(source(docs, target), finder(docs, written));
   } catch (err) {
     if (err instanceof PhasebookError) return err.diagnostics;
     return [{ file: target, line: 1, col: 1, pointer: '', message: `internal error: ${String(err)}`, severity: 'error' }];
@@ -75,12 +85,14 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   const req = ev.data;
   // Rule packs' pack-id:doc-id references, read as the short ids this worker finds documents by.
   const written = req.docs;
-  req.docs = req.docs.map((d) => ({ path: d.path, text: shortenRefs(d.text) }));
   if (req.type === 'simulate') {
     // A slice of a simulation: busy until done; the page cancels by terminating this worker.
+    req.docs = req.docs.map((d) => ({ path: d.path, text: shortenRefs(d.text) }));
     runSimulateJob(core, req, (r) => self.postMessage(r));
     return;
   }
+  // Runs and validation read the texts as sent through `texts`, which shortens each one once.
+  if (req.type === 'validate') texts.retain(req.docs.map((d) => d.path));
   // The page's watchdog counts from here: not the worker's start-up, nor the wait behind another request.
   self.postMessage({ id: req.id, type: 'started' } satisfies Started);
   const docs = docsByPath(req.docs);
@@ -90,12 +102,12 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
   } else {
     try {
       const v = req.variant;
-      const program = core.program(
+      const program = cached.program(
         source(docs, v.ruleset),
         v.overlays.map((p) => source(docs, p)),
       );
-      const encounter = core.encounter(source(docs, v.encounter), program);
-      const result = core.run(program, encounter, {
+      const encounter = cached.encounter(source(docs, v.encounter), program);
+      const result = cached.run(program, encounter, {
         seed: v.seed,
         rolls: new Map(Object.entries(v.rolls)),
         choices: new Map(Object.entries(v.choices)),

@@ -5,6 +5,8 @@ import { watch, workspace } from './lib/workspace.svelte.js';
 import { variants } from './lib/variant.svelte.js';
 import { persister, type Snapshot } from './lib/persist.js';
 import type { VariantSpec } from './lib/variant.svelte.js';
+import { prewarmEngine } from './lib/engine.svelte.js';
+import { loadMonaco } from './lib/monaco.js';
 
 /**
  * Start: restore the workspace from IndexedDB (documents with their text, the active one, the
@@ -12,6 +14,10 @@ import type { VariantSpec } from './lib/variant.svelte.js';
  * change as it is made.
  */
 async function start(): Promise<void> {
+  // What the first screen waits for, started first: the engine worker (its first run gives the
+  // timeline) and Monaco (it shows the document); both load while the workspace is read.
+  prewarmEngine();
+  void loadMonaco();
   const p = persister();
   p.onStatus = (s) => (workspace.saveState = s);
   let restored: Awaited<ReturnType<typeof p.load>> = null;

@@ -1,5 +1,9 @@
 /**
- * The page's side of the engine worker. Requests are debounced; only the latest answer counts.
+ * The page's side of the engine worker. A run is sent at once when none is in flight; while one
+ * is, only the latest request waits and goes next (the ones in between would be stale anyway),
+ * so an edit reaches the timeline without a debounce and fast typing never queues runs.
+ * Validation goes on the same worker after the runs (`afterRuns`): it finds the program the run
+ * just built (lib/core-cache.ts) and never delays the timeline.
  * A worker busy on one request for longer than BUSY_MS (a ruleset running until its guard stops
  * it) is terminated and replaced, so the page never waits on it. The time counts from when the
  * worker starts the request: its start-up and a queue behind other requests do not count (on a
@@ -12,7 +16,6 @@ import type { DocText, Request, Response, Started, Variant } from './protocol.js
 /** A request before it gets its id (distributes over the union, unlike Omit). */
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
 
-export const DEBOUNCE_MS = 30;
 export const BUSY_MS = 4000;
 
 export interface RunState {
@@ -23,10 +26,12 @@ export interface RunState {
 }
 
 export class EngineClient {
-  /** The last successful run; kept (shown dimmed) while the documents are invalid. */
-  lastGood = $state<RunState | null>(null);
+  /** The last successful run; kept (shown dimmed) while the documents are invalid. Raw: read, never changed in place. */
+  lastGood = $state.raw<RunState | null>(null);
   /** Problems of the last run request (empty when it succeeded). */
-  runDiagnostics = $state<Diagnostic[]>([]);
+  runDiagnostics = $state.raw<Diagnostic[]>([]);
+  /** Run answers shown so far (the timeline's data-run: tests and measurements wait for it to change). */
+  runs = $state(0);
   running = $state(false);
   /** Time the last run took, in ms (shown in the UI, measured by the e2e tests). */
   lastMs = $state(0);
@@ -35,11 +40,14 @@ export class EngineClient {
   private seq = 0;
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- requests in flight, not state to render
   private pending = new Map<number, { req: Request; resolve: (r: Response) => void; timer: ReturnType<typeof setTimeout> | null }>();
-  private runTimer: ReturnType<typeof setTimeout> | null = null;
+  /** A run is in flight; `next` is the latest request made meanwhile, `idle` what waits for no run. */
+  private inFlight = false;
+  private next: { docs: () => DocText[]; variant: () => Variant | null } | null = null;
+  private idle: (() => void) | null = null;
 
   private ensure(): Worker {
     if (!this.worker) {
-      this.worker = new EngineWorker();
+      this.worker = takeWarm() ?? new EngineWorker();
       this.worker.onmessage = (ev: MessageEvent<Response | Started>) => {
         const p = this.pending.get(ev.data.id);
         if (!p) return;
@@ -89,10 +97,39 @@ export class EngineClient {
     return this.request({ type: 'validate', docs, target }).then((r) => (r.type === 'validate' ? r.diagnostics : []));
   }
 
-  /** Run the variant after a short quiet period; the latest call wins. */
+  /** Run the variant now, or after the run in flight (the latest call wins). */
   scheduleRun(docs: () => DocText[], variant: () => Variant | null): void {
-    if (this.runTimer) clearTimeout(this.runTimer);
-    this.runTimer = setTimeout(() => void this.runNow(docs(), variant()), DEBOUNCE_MS);
+    this.next = { docs, variant };
+    if (!this.inFlight) this.pump();
+  }
+
+  /**
+   * Do `task` once no run is in flight or waiting (the latest task wins): validation, which
+   * must not hold up the timeline. Deferred to a microtask, so that a run scheduled in the same
+   * update goes first.
+   */
+  afterRuns(task: () => void): void {
+    this.idle = task;
+    queueMicrotask(() => {
+      if (!this.inFlight) this.pump();
+    });
+  }
+
+  private pump(): void {
+    const n = this.next;
+    this.next = null;
+    const variant = n?.variant() ?? null;
+    if (n && variant) {
+      this.inFlight = true;
+      void this.runNow(n.docs(), variant).finally(() => {
+        this.inFlight = false;
+        this.pump();
+      });
+      return;
+    }
+    const task = this.idle;
+    this.idle = null;
+    task?.();
   }
 
   async runNow(docs: DocText[], variant: Variant | null): Promise<void> {
@@ -107,11 +144,26 @@ export class EngineClient {
     if (res.type !== 'run') return;
     if (res.ok) {
       this.lastGood = { events: res.events, winner: res.winner, reason: res.reason, rounds: res.rounds };
-      this.runDiagnostics = [];
+      if (this.runDiagnostics.length) this.runDiagnostics = [];
     } else this.runDiagnostics = res.diagnostics;
+    this.runs++;
   }
 
   private latestRun = 0;
+}
+
+/**
+ * A worker started before the page needs it (main.ts, at the very start): its script loads and
+ * compiles while the page reads the saved workspace and mounts, and the first EngineClient takes it.
+ */
+let warm: Worker | null = null;
+export function prewarmEngine(): void {
+  warm ??= new EngineWorker();
+}
+function takeWarm(): Worker | null {
+  const w = warm;
+  warm = null;
+  return w;
 }
 
 export function runOnce(docs: DocText[], variant: Variant): Promise<Response> {

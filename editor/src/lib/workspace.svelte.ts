@@ -19,15 +19,31 @@ export interface Doc {
   builtin: boolean;
 }
 
-/** What a document says it is, read leniently from its text (it may be invalid JSON). */
-export function docInfo(text: string): {
+export interface DocInfo {
   kind: DocKind;
   id: string | null;
   extends: string | null;
   ruleset: string | null;
-  requires: string[];
+  requires: readonly string[];
   name: string | null;
-} {
+}
+
+/** Texts already read: the page asks about every document on each edit, and texts rarely change. */
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- a cache of pure results, not state to render
+const infos = new Map<string, Readonly<DocInfo>>();
+
+/** What a document says it is, read leniently from its text (it may be invalid JSON). Read once per text. */
+export function docInfo(text: string): Readonly<DocInfo> {
+  let info = infos.get(text);
+  if (!info) {
+    info = Object.freeze(readInfo(text));
+    if (infos.size > 500) infos.clear();
+    infos.set(text, info);
+  }
+  return info;
+}
+
+function readInfo(text: string): DocInfo {
   try {
     const v = JSON.parse(text) as Record<string, unknown>;
     const kind = v.kind === 'ruleset' || v.kind === 'overlay' || v.kind === 'encounter' ? v.kind : 'unknown';
