@@ -36,11 +36,12 @@ export const COMMANDS: readonly CommandEntry[] = [
 const PACK_FLAG = /^--(pack|preset)(=|$)/;
 
 /**
- * The definitions a command line needs: its command's alone when it names one, else all of
- * them (`--help`, `--version`, `help`, a mistyped command: every command is listed or suggested).
- * The pack code is loaded too when --pack or --preset is given.
+ * The definitions a command line needs: its command's alone when it names one, none for
+ * `--version`, else all of them (`--help`, `help`, a mistyped command: every command is listed
+ * or suggested). The pack code is loaded too when --pack or --preset is given.
  */
 export async function commandsFor(argv: string[]): Promise<Register[]> {
+  if (argv[0] === '--version' || argv[0] === '-V') return [];
   const named = COMMANDS.find((c) => c.name === argv[0]);
   const [registers] = await Promise.all([
     Promise.all((named ? [named] : COMMANDS).map((c) => c.load())),

@@ -9,8 +9,8 @@ import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatDiagnostic, PhasebookError } from '../diagnostics.js';
-import { DiceError } from '../dice/index.js';
-import { packageRoot } from '../pipeline.js';
+import { DiceError } from '../dice/notation.js';
+import { packageRoot } from '../package-root.js';
 import { commandsFor } from './commands.js';
 import { commandLineError, Sources, type Io, type Register } from './shared.js';
 
