@@ -42,7 +42,43 @@ const RUNTIME = {
  * What the quick validators change in AJV_MAIN_OPTIONS: nothing that decides whether a document
  * is valid (test/cli-validators.test.ts compares both verdicts).
  */
-export const QUICK_OPTIONS = { allErrors: false, verbose: false, messages: false };
+export const QUICK_OPTIONS = { allErrors: false, verbose: false, messages: false, inlineRefs: false };
+
+/** Keywords that hold one subschema, an array of them, or a map of names to them. */
+const SUBSCHEMA = [
+  'items',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+];
+const SUBSCHEMAS = ['prefixItems', 'allOf', 'anyOf', 'oneOf'];
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
+/** Annotations: they never decide whether a document is valid. */
+const ANNOTATIONS = ['description', 'title', '$comment', 'examples'];
+
+/**
+ * A copy of a schema without its annotations, for the quick validators: the code ajv generates
+ * holds every schema object it refers to, and the descriptions were most of their text.
+ */
+export function withoutAnnotations(schema) {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const out = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (ANNOTATIONS.includes(k)) continue;
+    if (SUBSCHEMA.includes(k)) out[k] = withoutAnnotations(v);
+    else if (SUBSCHEMAS.includes(k) && Array.isArray(v)) out[k] = v.map(withoutAnnotations);
+    else if (SUBSCHEMA_MAPS.includes(k) && v !== null && typeof v === 'object')
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, withoutAnnotations(sub)]));
+    else out[k] = v;
+  }
+  return out;
+}
 
 function newAjv(options, schemas) {
   const ajv = new Ajv2020({ ...options, code: { source: true, esm: false } });
@@ -88,7 +124,7 @@ export function generateCliValidators(schemas, names = CLI_SCHEMA_NAMES) {
   names.forEach((name, i) => files.set(`${name}-errors.cjs`, moduleCode(strict, { [name]: ids[i] })));
   // The same checks stopping at the first error, without the errors' details: they only say
   // whether a document is valid, and do it with less code and less work.
-  const quick = newAjv({ ...AJV_MAIN_OPTIONS, ...QUICK_OPTIONS }, schemas);
+  const quick = newAjv({ ...AJV_MAIN_OPTIONS, ...QUICK_OPTIONS }, schemas.map(withoutAnnotations));
   names.forEach((name, i) => files.set(`${name}.cjs`, moduleCode(quick, { [name]: ids[i] })));
 
   // As the run-time twin: a ref it cannot compile has no validator (and no reduction) there either.
