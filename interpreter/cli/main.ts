@@ -41,9 +41,14 @@ export async function main(
   argv: string[],
   io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) },
 ): Promise<number> {
+  return mainWith(argv, io, () => commandsFor(argv));
+}
+
+/** Run the CLI with the command definitions `commands` gives; returns the exit code. */
+export async function mainWith(argv: string[], io: Io, commands: () => Promise<readonly Register[]>): Promise<number> {
   let program: Command;
   try {
-    program = buildCli(io, await commandsFor(argv));
+    program = buildCli(io, await commands());
   } catch (err) {
     io.err(`phasebook: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;
