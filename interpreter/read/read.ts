@@ -5,6 +5,9 @@
  * or that could be used against the interpreter. Every problem becomes a PhasebookError whose
  * diagnostics point at the exact line and column (1-based, columns in UTF-16 code units, line
  * breaks are LF, CRLF and CR — the same convention as jsonc-parser and most editors).
+ *
+ * A good document is read by JSON.parse and its positions found only when asked for (quick.ts);
+ * any other text goes through the careful reader below, which finds every problem.
  */
 import { visit } from 'jsonc-parser';
 import { PhasebookError, escapePointerSegment, type Diagnostic } from '../diagnostics.js';
