@@ -3,30 +3,21 @@
  * texts standing in for files), schemas from the package's schemas/ folder. The stages
  * themselves are in core.ts.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from './diagnostics.js';
 import type { Encounter } from './model/types.js';
 import { readDocumentFile, readDocumentText, type SourceDocument } from './read/index.js';
 import type { RunOptions, RunResult } from './run/engine.js';
-import { createPrecompiledValidator, schemaFingerprint, type GeneratedValidators, type SchemaValidator } from './validate/precompiled.js';
+import { createValidatorFromSource, type SchemaValidator } from './validate/precompiled.js';
+import { generatedValidators } from './pipeline-validators.js';
 import { Core, kindOf, SCHEMA_IDS, type DocKind, type DocumentFinder, type Program } from './core.js';
 import { languageGate } from './migrate/index.js';
+import { packageRoot } from './package-root.js';
 import type { Session, SessionOptions } from './session/session.js';
 import { saveSession, type SessionDocument } from './session/save.js';
 
-export { SCHEMA_IDS, kindOf, type DocKind, type Program };
-
-/** The folder holding schemas/, found from this module (source or compiled). */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 5; i++) {
-    if (existsSync(join(dir, 'schemas', 'ruleset.schema.json'))) return dir;
-    dir = dirname(dir);
-  }
-  throw new Error('cannot find the schemas/ folder of the phasebook package');
-}
+export { SCHEMA_IDS, kindOf, packageRoot, type DocKind, type Program };
 
 export function schemas(): object[] {
   const root = packageRoot();
@@ -36,21 +27,20 @@ export function schemas(): object[] {
 }
 
 /**
- * The schema validators `npm run build` generated (scripts/build-cli-validators.mjs writes
- * dist/generated/validators.js), when they were generated from these very schemas: then nothing
- * loads or runs ajv's compiler, which was most of `phasebook run`'s start-up. Otherwise (the
- * sources run by vitest, a stale build) ajv compiles the schemas as before. Loaded once, here.
+ * The schema validators `npm run build` generated (pipeline-validators.ts), when they were
+ * generated from these very schemas: then nothing loads or runs ajv's compiler, which was most of
+ * `phasebook run`'s start-up, and the schemas are parsed only to explain an invalid document.
+ * Otherwise (the sources run by vitest, a stale build) ajv compiles the schemas as before.
  */
-const schemaDocs = schemas(); // read once: the fingerprint and the validator use the same documents
-const generated: GeneratedValidators | null = await import(new URL('../generated/validators.js', import.meta.url).href).then(
-  (m: GeneratedValidators) => (m.schemaFingerprint === schemaFingerprint(schemaDocs) ? m : null),
-  () => null,
-);
+const generated = generatedValidators(packageRoot());
 const compileSchemas = generated === null ? (await import('./validate/schema.js')).createSchemaValidator : null;
+
+let schemaDocs: object[] | null = null;
+const theSchemas = () => (schemaDocs ??= schemas());
 
 let validator: SchemaValidator | null = null;
 export function schemaValidator(): SchemaValidator {
-  validator ??= generated !== null ? createPrecompiledValidator(generated, schemaDocs) : compileSchemas!(schemaDocs);
+  validator ??= generated !== null ? createValidatorFromSource(generated, theSchemas) : compileSchemas!(theSchemas());
   return validator;
 }
 

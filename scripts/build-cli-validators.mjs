@@ -1,28 +1,174 @@
 #!/usr/bin/env node
 /**
- * The CLI's precompiled schema validators (issue 9, cold start): the same ajv standalone code as
- * the editor's (scripts/build-validators.mjs), for the four schemas the Node pipeline checks
- * (ruleset, encounter, trace, session), written to dist/generated/validators.js. `npm run build`
- * runs it after tsc. interpreter/pipeline.ts uses the module when its fingerprint matches the
- * schemas, so `phasebook run` neither loads nor runs ajv's compiler; without it (or when stale)
- * the pipeline compiles the schemas with ajv as before.
+ * The CLI's precompiled schema validators (issue 9, cold start): ajv standalone code for the four
+ * schemas the Node pipeline checks (ruleset, encounter, trace, session), written to
+ * dist/generated/cli/. `npm run build` runs it after tsc. One CommonJS module per schema, loaded
+ * (synchronously, by interpreter/pipeline-validators.ts) the first time a document of that kind
+ * is validated, so `phasebook run` loads the ruleset's and the encounter's code only. That code
+ * only tells a valid document from an invalid one, stopping at the first error; the code that
+ * finds every error with the details the messages need (`<name>-errors.cjs`) and the validators
+ * of single oneOf/anyOf branches (branches.cjs), which only explain an invalid document, are
+ * loaded at the first invalid document. Next to them, a byte copy of each schema
+ * they were generated from: the pipeline uses the modules only while schemas/ holds the very same
+ * bytes (a cheap comparison, no hashing at start-up); otherwise (the sources run by vitest, a
+ * stale build) ajv compiles the schemas as before.
+ *
+ * The code is what ajv compiles at run time in interpreter/validate/schema.ts: the main
+ * validators with its strict, verbose options (AJV_MAIN_OPTIONS), the branches with the lenient
+ * twin's (AJV_BRANCH_OPTIONS), so both give the same Diagnostics (test/cli-validators.test.ts).
  *
  *   node scripts/build-cli-validators.mjs [--out DIR]
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { generateValidatorsCode, ROOT } from './build-validators.mjs';
+import { copyFileSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { AJV_BRANCH_OPTIONS, AJV_MAIN_OPTIONS, branchRefs, ROOT } from './build-validators.mjs';
+
+const require = createRequire(import.meta.url);
+/** @type {typeof import('ajv/dist/2020.js').default} */
+const Ajv2020 = require('ajv/dist/2020.js').default;
+/** @type {typeof import('ajv/dist/standalone/index.js').default} */
+const standaloneCode = require('ajv/dist/standalone/index.js').default;
 
 export const CLI_SCHEMA_NAMES = ['ruleset', 'encounter', 'trace', 'session'];
 
-const args = process.argv.slice(2);
-const at = args.indexOf('--out');
-const outDir = at >= 0 && args[at + 1] ? resolve(args[at + 1]) : join(ROOT, 'dist', 'generated');
-const schemas = CLI_SCHEMA_NAMES.map((n) => JSON.parse(readFileSync(join(ROOT, 'schemas', `${n}.schema.json`), 'utf8')));
-const { code } = generateValidatorsCode(schemas, CLI_SCHEMA_NAMES);
-mkdirSync(outDir, { recursive: true });
-const path = join(outDir, 'validators.js');
-const tmp = `${path}.${process.pid}.tmp`;
-writeFileSync(tmp, code);
-renameSync(tmp, path); // a reader never sees half a module
-process.stderr.write(`wrote ${path} (${Buffer.byteLength(code)} bytes)\n`);
+/** ajv's run-time helpers that standalone code `require`s, inlined so each module stands alone. */
+const RUNTIME = {
+  ucs2length: () => require('ajv/dist/runtime/ucs2length').default,
+  equal: () => require('ajv/dist/runtime/equal').default,
+};
+
+/**
+ * What the quick validators change in AJV_MAIN_OPTIONS: nothing that decides whether a document
+ * is valid (test/cli-validators.test.ts compares both verdicts).
+ */
+export const QUICK_OPTIONS = { allErrors: false, verbose: false, messages: false, inlineRefs: false };
+
+/** Keywords that hold one subschema, an array of them, or a map of names to them. */
+const SUBSCHEMA = [
+  'items',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'propertyNames',
+];
+const SUBSCHEMAS = ['prefixItems', 'allOf', 'anyOf', 'oneOf'];
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'dependentSchemas'];
+/** Annotations: they never decide whether a document is valid. */
+const ANNOTATIONS = ['description', 'title', '$comment', 'examples'];
+
+/**
+ * A copy of a schema without its annotations, for the quick validators: the code ajv generates
+ * holds every schema object it refers to, and the descriptions were most of their text.
+ */
+export function withoutAnnotations(schema) {
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return schema;
+  const out = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (ANNOTATIONS.includes(k)) continue;
+    if (SUBSCHEMA.includes(k)) out[k] = withoutAnnotations(v);
+    else if (SUBSCHEMAS.includes(k) && Array.isArray(v)) out[k] = v.map(withoutAnnotations);
+    else if (SUBSCHEMA_MAPS.includes(k) && v !== null && typeof v === 'object')
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, sub]) => [name, withoutAnnotations(sub)]));
+    else out[k] = v;
+  }
+  return out;
+}
+
+function newAjv(options, schemas) {
+  const ajv = new Ajv2020({ ...options, code: { source: true, esm: false } });
+  for (const s of schemas) ajv.addSchema(s);
+  return ajv;
+}
+
+/** Standalone CommonJS code exporting `refs` (export name → schema ref), with ajv's helpers inlined. */
+function moduleCode(ajv, refs) {
+  const helpers = new Map();
+  const code = standaloneCode(ajv, refs).replace(/require\("ajv\/dist\/runtime\/([A-Za-z0-9_]+)"\)\.default/g, (_, name) => {
+    if (!Object.hasOwn(RUNTIME, name)) throw new Error(`ajv standalone code needs the run-time helper "${name}", which is not inlined yet`);
+    helpers.set(name, `const ajvRuntime_${name} = ${RUNTIME[name]().toString()};`);
+    return `ajvRuntime_${name}`;
+  });
+  if (/\brequire\s*\(/.test(code)) throw new Error('ajv standalone code still requires a module');
+  const out = [
+    '"use strict";',
+    '// Generated by scripts/build-cli-validators.mjs from schemas/*.schema.json (ajv standalone code). Do not edit.',
+    ...helpers.values(),
+    code.replace(/^"use strict";/, ''),
+    '',
+  ].join('\n');
+  if (/\bnew\s+Function\b|\beval\s*\(|\bFunction\s*\(/.test(out)) throw new Error('generated validators would need eval');
+  return out;
+}
+
+/**
+ * The files of dist/generated/cli, by name: per schema, `<name>.cjs` (the quick validator,
+ * exported under the schema's name) and `<name>-errors.cjs` (the one that finds every error, with
+ * the details the messages need), `branches.cjs` (`branchN` functions and `branchRefs`: ref → export),
+ * `index.json` (`schemaIds`: $id → name).
+ * @returns {Map<string, string>}
+ */
+export function generateCliValidators(schemas, names = CLI_SCHEMA_NAMES) {
+  const ids = schemas.map((s, i) => {
+    if (typeof s.$id !== 'string' || s.$id === '') throw new Error(`schema #${i} has no "$id"; every Phasebook schema needs one`);
+    return s.$id;
+  });
+  const files = new Map();
+  // Compiled as at run time: strict, so that a broken schema fails the build as it fails the CLI.
+  const strict = newAjv(AJV_MAIN_OPTIONS, schemas);
+  names.forEach((name, i) => files.set(`${name}-errors.cjs`, moduleCode(strict, { [name]: ids[i] })));
+  // The same checks stopping at the first error, without the errors' details: they only say
+  // whether a document is valid, and do it with less code and less work.
+  const quick = newAjv({ ...AJV_MAIN_OPTIONS, ...QUICK_OPTIONS }, schemas.map(withoutAnnotations));
+  names.forEach((name, i) => files.set(`${name}.cjs`, moduleCode(quick, { [name]: ids[i] })));
+
+  // As the run-time twin: a ref it cannot compile has no validator (and no reduction) there either.
+  const lenient = newAjv(AJV_BRANCH_OPTIONS, schemas);
+  const branchMap = {};
+  let n = 0;
+  for (const ref of new Set(branchRefs(schemas))) {
+    try {
+      if (lenient.getSchema(ref) === undefined) continue;
+    } catch {
+      continue;
+    }
+    branchMap[`branch${n++}`] = ref;
+  }
+  const refTable = Object.fromEntries(Object.entries(branchMap).map(([name, ref]) => [ref, name]));
+  files.set('branches.cjs', `${moduleCode(lenient, branchMap)}exports.branchRefs = ${JSON.stringify(refTable, null, 2)};\n`);
+  files.set('index.json', `${JSON.stringify({ schemaIds: Object.fromEntries(names.map((name, i) => [ids[i], name])) }, null, 2)}\n`);
+  return files;
+}
+
+function writeAtomically(path, text) {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, path); // a reader never sees half a file
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(new URL(import.meta.url).pathname)) {
+  const args = process.argv.slice(2);
+  const at = args.indexOf('--out');
+  const outDir = at >= 0 && args[at + 1] ? resolve(args[at + 1]) : join(ROOT, 'dist', 'generated');
+  const dir = join(outDir, 'cli');
+  const schemaFile = (name) => join(ROOT, 'schemas', `${name}.schema.json`);
+  const schemas = CLI_SCHEMA_NAMES.map((n) => JSON.parse(readFileSync(schemaFile(n), 'utf8')));
+  const files = generateCliValidators(schemas);
+  rmSync(join(outDir, 'validators.js'), { force: true }); // the single module of earlier builds
+  // The snapshot goes last: until it is in place, a half-built folder is never taken as fresh.
+  rmSync(join(dir, 'schemas'), { recursive: true, force: true });
+  let bytes = 0;
+  for (const [name, text] of files) {
+    writeAtomically(join(dir, name), text);
+    bytes += Buffer.byteLength(text);
+  }
+  mkdirSync(join(dir, 'schemas'), { recursive: true });
+  for (const n of CLI_SCHEMA_NAMES) copyFileSync(schemaFile(n), join(dir, 'schemas', `${n}.schema.json`));
+  process.stderr.write(`wrote ${dir} (${files.size} files, ${bytes} bytes)\n`);
+}

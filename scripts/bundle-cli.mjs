@@ -17,14 +17,38 @@ import { build } from 'rolldown';
 import { ROOT } from './build-validators.mjs';
 
 const out = join(ROOT, 'dist', 'interpreter');
+/**
+ * Packages loaded by every command, bundled into the chunks: Node's ES module loader resolves,
+ * reads and links each file of a package on its own (jsonc-parser is six files, commander a
+ * CommonJS package that it also scans for its exports), which cost more than their code.
+ */
+const BUNDLED = ['commander', 'jsonc-parser'];
 for (const f of readdirSync(out)) if (f.startsWith('_cli-') || f.startsWith('cli.bundle.')) rmSync(join(out, f));
+/**
+ * commander requires node:child_process (and with it net, dgram, tty…) for its executable
+ * subcommands, which phasebook has none of: require it when a subcommand is spawned, never at
+ * start-up. Left as is if commander's code changed (only slower then).
+ */
+const CHILD_PROCESS = "const childProcess = require('node:child_process');";
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  transform(code, id) {
+    if (!/[\\/]commander[\\/]lib[\\/]command\.js$/.test(id) || !code.includes(CHILD_PROCESS)) return null;
+    return code.replace(CHILD_PROCESS, "const childProcess = { spawn: (...args) => require('node:child_process').spawn(...args) };");
+  },
+};
+
 await build({
   input: { 'cli.bundle': join(out, 'cli', 'main.js') },
   platform: 'node',
-  // Bare specifiers (commander, ajv, node:fs…) are not bundled.
-  external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+  // Bare specifiers (ajv, node:fs…) are not bundled, but for the packages every command loads
+  // at start-up (BUNDLED).
+  external: (id) => !id.startsWith('.') && !id.startsWith('/') && !BUNDLED.some((p) => id === p || id.startsWith(`${p}/`)),
+  // jsonc-parser's ES modules (its "main" is a UMD build that requires files by computed names).
+  resolve: { mainFields: ['module', 'main'] },
   // Every module is kept as written: some register their concept when imported.
   treeshake: { moduleSideEffects: true },
+  plugins: [lazyChildProcess],
   logLevel: 'warn',
   output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '_cli-[name]-[hash].js' },
 });

@@ -10,6 +10,7 @@ import { commandLineError } from '../simulate/sweep.js';
 import { collect, type Register } from './shared.js';
 import { parseVs, variantOf } from './variants.js';
 import type { VariantFiles } from '../simulate/plan-types.js';
+import { DESCRIPTIONS } from './descriptions.js';
 
 /** A variant of files only (diverge takes no pack). */
 const files = (v: VariantFiles) => ({ name: v.name, ruleset: v.ruleset, overlays: v.overlays, encounter: v.encounter });
@@ -27,9 +28,7 @@ const DIVERGE_HELP = [
 export const register: Register = (program, { out }) => {
   program
     .command('diverge')
-    .description(
-      'Run two variants on the same seed, show the first event where their timelines differ, and name the overlay change that caused it (its file and line).',
-    )
+    .description(DESCRIPTIONS.diverge)
     .argument('<ruleset>', 'the ruleset of variant A')
     .argument('<encounter>', 'the encounter (the same for both)')
     .option('--with <overlay>', 'an overlay of variant A (repeatable; order matters)', collect, [])

@@ -9,8 +9,8 @@ import { Command, CommanderError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatDiagnostic, PhasebookError } from '../diagnostics.js';
-import { DiceError } from '../dice/index.js';
-import { packageRoot } from '../pipeline.js';
+import { DiceError } from '../dice/notation.js';
+import { packageRoot } from '../package-root.js';
 import { commandsFor } from './commands.js';
 import { commandLineError, Sources, type Io, type Register } from './shared.js';
 
@@ -41,9 +41,14 @@ export async function main(
   argv: string[],
   io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) },
 ): Promise<number> {
+  return mainWith(argv, io, () => commandsFor(argv));
+}
+
+/** Run the CLI with the command definitions `commands` gives; returns the exit code. */
+export async function mainWith(argv: string[], io: Io, commands: () => Promise<readonly Register[]>): Promise<number> {
   let program: Command;
   try {
-    program = buildCli(io, await commandsFor(argv));
+    program = buildCli(io, await commands());
   } catch (err) {
     io.err(`phasebook: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;

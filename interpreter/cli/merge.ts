@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { PhasebookError } from '../diagnostics.js';
 import { present } from '../simulate/present.js';
 import { mergeShards } from '../simulate/shard.js';
+import { DESCRIPTIONS } from './descriptions.js';
 
 const readText = (file: string): string => {
   try {
@@ -30,9 +31,7 @@ const readText = (file: string): string => {
 export function registerMerge(program: Command, io: { out: (s: string) => void }): void {
   program
     .command('merge')
-    .description(
-      'Combine the shards of "phasebook simulate --shard i/n" (JSON files, "-" for stdin) into the report a single simulation gives.',
-    )
+    .description(DESCRIPTIONS.merge)
     .argument('<shard...>', 'the shard files, all n of them, in any order')
     .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'csv']).default('text'))
     .option('--no-timing', 'leave out workers and seconds')

@@ -10,6 +10,7 @@ import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostic
 import { readDocumentFile, readDocumentText } from '../read/index.js';
 import { LANGUAGE_MAJOR, migrateDocument, newerVersionError } from '../migrate/index.js';
 import { MIGRATIONS } from '../migrate/registry.js';
+import { DESCRIPTIONS } from './descriptions.js';
 
 interface Io {
   out: (s: string) => void;
@@ -19,9 +20,7 @@ interface Io {
 export function registerMigrateCommand(program: Command, io: Io, readStdin: () => string): void {
   program
     .command('migrate')
-    .description(
-      `Rewrite documents written for an older version of the document language to v${LANGUAGE_MAJOR}. A document states its version in its $schema URL (…/schemas/v<N>/…).`,
-    )
+    .description(DESCRIPTIONS.migrate)
     .argument('<file...>', 'rulesets, overlays or encounters ("-" reads stdin and writes stdout)')
     .option('--write', 'rewrite the files in place')
     .addHelpText('after', `\nSteps:\n${MIGRATIONS.map((m) => `  v${m.from} → v${m.to}: ${m.summary}`).join('\n')}`)

@@ -20,6 +20,7 @@ import { packLabel, personName, type PackManifest } from '../pack/manifest.js';
 import { readPackSource } from '../pack/node/source.js';
 import { install, installedPacks, integrity, nodeContext, remove } from '../pack/node/store.js';
 import { openPack } from '../pack/node/use.js';
+import { DESCRIPTIONS } from './descriptions.js';
 
 interface Io {
   out: (s: string) => void;
@@ -89,9 +90,7 @@ function atomicWrite(path: string, data: Uint8Array | string): void {
 }
 
 export function registerPackCommands(program: Command, io: Io): void {
-  const pack = program
-    .command('pack')
-    .description('Rule packs: make, check, build, install, list and remove them. Nothing in a pack is ever run as code.');
+  const pack = program.command('pack').description(DESCRIPTIONS.pack);
   const rootOpt = ['--root <dir>', 'the project folder holding phasebook-packs/ and phasebook-lock.json', '.'] as const;
 
   pack

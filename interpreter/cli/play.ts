@@ -21,6 +21,7 @@ import { formatTimeline } from '../trace/text.js';
 import { parseIntervention } from './play-commands.js';
 import { Lines, usage, type Input } from './play-lines.js';
 import { statusLine, statusTable } from './play-status.js';
+import { DESCRIPTIONS } from './descriptions.js';
 
 interface Io {
   out: (s: string) => void;
@@ -72,9 +73,7 @@ function modesFrom(start: Modes, opts: PlayOptions, isSide: (id: string) => bool
 export function registerPlay(program: Command, io: Io): void {
   program
     .command('play')
-    .description(
-      "Table mode: play a combat step by step. Asks the first side's rolls (type your dice or press Enter to roll), declarations and decisions; the other sides and the referee play automatically. Referee commands between any two steps: undo, damage, heal, set, condition, join, flee, save, status, help, quit.",
-    )
+    .description(DESCRIPTIONS.play)
     .argument('[ruleset]', 'the ruleset (with --load: optional, else the one the save names)')
     .argument('[encounter]', 'the encounter (not with --load: the save holds it)')
     .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', (v: string, p: string[]) => [...p, v], [])

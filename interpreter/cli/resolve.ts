@@ -1,11 +1,12 @@
 /** `phasebook resolve <ruleset> --with <overlay>…`: apply house-rule overlays in order and print the resolved ruleset. */
 import { loadProgram } from '../pipeline.js';
 import { collect, type Register } from './shared.js';
+import { DESCRIPTIONS } from './descriptions.js';
 
 export const register: Register = (program, { out, src }) => {
   program
     .command('resolve')
-    .description('Apply house-rule overlays, in the order given, to a ruleset and print the resolved ruleset.')
+    .description(DESCRIPTIONS.resolve)
     .argument('<ruleset>', 'the base ruleset ("-" reads it from standard input)')
     .option('--with <overlay>', 'an overlay to apply (repeatable; order matters; "-" reads one from standard input)', collect, [])
     .action((rulesetArg: string, opts: { with: string[] }) => {

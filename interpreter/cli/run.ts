@@ -12,6 +12,7 @@ import { toJsonLines } from '../trace/events.js';
 import { formatTimeline } from '../trace/text.js';
 import { addPackOptions, loadRunInputs, type PackFlags } from './pack-flags.js';
 import { collect, intOption, usage, type Register } from './shared.js';
+import { DESCRIPTIONS } from './descriptions.js';
 
 /** LABEL=VALUE pairs of a repeatable flag; every malformed pair is reported, not just the first. */
 function parsePairs(pairs: string[], flag: string, problems: Diagnostic[]): Map<string, string> {
@@ -86,7 +87,7 @@ interface RunOptions extends PackFlags {
 export const register: Register = (program, { out, src }) => {
   const command = program
     .command('run')
-    .description('Run a combat and print its timeline (text) or its events (json: one per line).')
+    .description(DESCRIPTIONS.run)
     .argument('[ruleset]', 'the ruleset ("-" reads it from standard input; with --pack: a reference into the pack, optional with --preset)')
     .argument('[encounter]', 'the encounter ("-" reads it from standard input; with --pack: a file or a reference into the pack)')
     .option('--with <overlay>', 'an overlay to apply (repeatable; order matters)', collect, [])

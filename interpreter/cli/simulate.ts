@@ -9,13 +9,12 @@ import { collect, intOption, usage, type Register } from './shared.js';
 import { SIMULATE_HELP } from './simulate-help.js';
 import { simulateCommand, type SimulateOptions } from './simulate-run.js';
 import { parseVs, variantOf } from './variants.js';
+import { DESCRIPTIONS } from './descriptions.js';
 
 export const register: Register = (program, { out }) => {
   const command = program
     .command('simulate')
-    .description(
-      'Run many seeded combats of one encounter under one or more rule variants and compare the outcomes: win rates with 95% Wilson intervals, rounds (mean, median, 90th percentile, histogram), damage per side, survival and kill share per combatant, how often each acted first in its steps, and the differences between variants with intervals.',
-    )
+    .description(DESCRIPTIONS.simulate)
     .argument('[ruleset]', 'the ruleset of the first variant (with --pack: a reference, optional with --preset)')
     .argument('[encounter]', 'the encounter, the same for every variant (with --pack: a file or a reference)')
     .option('--with <overlay>', 'an overlay of the first variant (repeatable; order matters)', collect, [])

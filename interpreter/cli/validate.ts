@@ -9,6 +9,7 @@ import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostic
 import { validateFileInContext } from '../pipeline.js';
 import { readDocumentFile } from '../read/index.js';
 import type { Register, Sources } from './shared.js';
+import { DESCRIPTIONS } from './descriptions.js';
 
 /** Find a document of a kind with the given id near a file (same folder, then parents). */
 function findDocument(near: string, kind: 'ruleset' | 'overlay', id: string): string | null {
@@ -46,9 +47,7 @@ function validateOne(file: string, against: string | undefined, src: Sources): D
 export const register: Register = (program, { out, src }) => {
   program
     .command('validate')
-    .description(
-      'Check documents: JSON syntax, schema, and semantics (dangling ids, unknown stats, unknown operators). An overlay is checked on top of the ruleset it extends, an encounter against its ruleset, when that ruleset is found next to it or given with --ruleset.',
-    )
+    .description(DESCRIPTIONS.validate)
     .argument('<file...>', 'rulesets, overlays or encounters ("-" reads one from standard input)')
     .option('--ruleset <file>', 'check overlays and encounters against this ruleset')
     .action((args: string[], opts: { ruleset?: string }) => {

@@ -219,6 +219,12 @@ describe('readDocumentText: duplicate keys', () => {
     ]);
   });
 
+  it('finds them however they are spelt, and not in strings holding colons', () => {
+    expect(errorsIn('{"hp": 1, "\\u0068p": 2}').map((e) => e.pointer)).toEqual(['/hp']);
+    expect(errorsIn('{"a": {"b:c": "d:e"}, "a": "\\":"}').map((e) => [e.at, e.pointer])).toEqual([['1:23', '/a']]);
+    expect(readDocumentText('x.json', '{"a:": "::", "b": {"\\"c:": 1}}').value).toEqual({ 'a:': '::', b: { '"c:': 1 } });
+  });
+
   it('caps the number of diagnostics at 50', () => {
     const members = Array.from({ length: 120 }, () => '"k": 1').join(', ');
     expect(errorsIn(`{${members}}`)).toHaveLength(50);

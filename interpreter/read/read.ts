@@ -5,12 +5,16 @@
  * or that could be used against the interpreter. Every problem becomes a PhasebookError whose
  * diagnostics point at the exact line and column (1-based, columns in UTF-16 code units, line
  * breaks are LF, CRLF and CR — the same convention as jsonc-parser and most editors).
+ *
+ * A good document is read by JSON.parse and its positions found only when asked for (quick.ts);
+ * any other text goes through the careful reader below, which finds every problem.
  */
 import { visit } from 'jsonc-parser';
 import { PhasebookError, escapePointerSegment, type Diagnostic } from '../diagnostics.js';
 import { describeSyntaxError, quoteToken, type RawSyntaxError } from './syntax-errors.js';
 import { DEFAULT_READ_LIMITS, FORBIDDEN_KEYS, MAX_DIAGNOSTICS, definedOnly, formatBytes, utf8Length, type ReadLimits } from './limits.js';
 import { LineIndex, makeDocument, type PosNode, type SourceDocument } from './positions.js';
+import { lazyDocument, quickValue } from './quick.js';
 
 export { DEFAULT_READ_LIMITS, FORBIDDEN_KEYS, MAX_DIAGNOSTICS, definedOnly, formatBytes, utf8Length, type ReadLimits } from './limits.js';
 export { LineIndex, parsePointer, type SourceDocument, type SourcePosition } from './positions.js';
@@ -52,6 +56,17 @@ export function readDocumentText(file: string, text: string, limits: Partial<Rea
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (/^[ \t\r\n]*$/.test(text)) fail(0, '', 'the document is empty');
 
+  const value = quickValue(text, lim);
+  if (value !== undefined) return lazyDocument(file, text, value, () => readWithPositions(file, text, lim));
+  return readWithPositions(file, text, lim);
+}
+
+/** The careful reader: the value and where each part of it stands, or every problem of the text. */
+function readWithPositions(file: string, text: string, lim: ReadLimits): SourceDocument {
+  const fail = (offset: number, pointer: string, message: string, index?: LineIndex): never => {
+    const pos = index ? index.position(offset) : { line: 1, col: 1 };
+    throw new PhasebookError([{ file, line: pos.line, col: pos.col, pointer, message, severity: 'error' }]);
+  };
   const lines = new LineIndex(text);
   const stack: Frame[] = [];
   const syntaxErrors: RawSyntaxError[] = [];

@@ -34,6 +34,25 @@ export interface ResolvedRuleset {
 }
 
 type Json = unknown;
+
+/**
+ * A place in a document; its line and column are looked up when first read (issue 9, cold start:
+ * compiling asks where every expression comes from, and only an error message needs its line).
+ */
+function place(doc: Located<unknown>, file: string, pointer: string): { file: string; pointer: string; line: number; col: number } {
+  let at: { line: number; col: number } | null = null;
+  const where = () => (at ??= doc.locate(pointer));
+  return {
+    file,
+    pointer,
+    get line() {
+      return where().line;
+    },
+    get col() {
+      return where().col;
+    },
+  };
+}
 interface Touch {
   overlay: string;
   file: string;
@@ -211,17 +230,17 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
       const prov = provenance.get(ids.slice(0, n).join('/'));
       if (!prov) continue;
       const ov = overlays.find((x) => x.file === prov.file)!;
-      if (!prov.pointer.endsWith('/value')) return { file: prov.file, pointer: prov.pointer, ...ov.locate(prov.pointer) };
+      if (!prov.pointer.endsWith('/value')) return place(ov, prov.file, prov.pointer);
       const changeIdx = Number(prov.pointer.split('/')[2]);
       const value = ov.value.changes[changeIdx] as { value?: Json };
       const inner = idPathToPointer(value.value, ids.slice(n)) ?? '';
       const p = prov.pointer + inner;
-      return { file: prov.file, pointer: p, ...ov.locate(p) };
+      return place(ov, prov.file, p);
     }
     // Walk up until the base document has the place.
     for (let n = ids.length; n >= 0; n--) {
       const p = idPathToPointer(base.value, ids.slice(0, n));
-      if (p !== null) return { file: base.file, pointer: p, ...base.locate(p) };
+      if (p !== null) return place(base, base.file, p);
     }
     return { file: base.file, pointer: '', line: 1, col: 1 };
   };

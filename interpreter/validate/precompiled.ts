@@ -48,16 +48,18 @@ export interface ValidateFunctionSource {
 
 /**
  * A SchemaValidator over validate functions from `source`. `schemas` are the schema documents
- * the functions were compiled from (every one with a `$id`): locations in them say which branch
+ * the functions were compiled from (every one with a `$id`), or a function returning them, called
+ * at the first invalid document: locations in them say which branch
  * ref to ask for and which property names a schema declares. An error's `parentSchema` may be
  * the very object in `schemas` (ajv at run time) or a copy of it (standalone code embeds
  * copies): copies are matched to the original by content.
  */
-export function createValidatorFromSource(source: ValidateFunctionSource, schemas: object[]): SchemaValidator {
+export function createValidatorFromSource(source: ValidateFunctionSource, schemas: object[] | (() => object[])): SchemaValidator {
   // The index of the schemas is needed to explain an error only: built on the first invalid
-  // document, not at start-up (issue 9, cold start: a valid run never builds it).
+  // document, not at start-up (issue 9, cold start: a valid run never builds it, nor, when
+  // `schemas` is a function, even reads the schemas).
   let built: SchemaIndex | null = null;
-  const index = () => (built ??= new SchemaIndex(schemas));
+  const index = () => (built ??= new SchemaIndex(typeof schemas === 'function' ? schemas() : schemas));
   const ctx: ReduceContext = {
     get index() {
       return index();
