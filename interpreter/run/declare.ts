@@ -2,13 +2,13 @@
  * Declarations: who declares when, in what order, and what: the encounter's script first, else
  * the ruleset's default policy (its target pickers are in concepts/targets).
  */
-import { truthy } from '../compile/evaluator.js';
+import { truthy, type Data } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
 import type { CAction } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { orderIntoGroups } from './ordering.js';
 import type { Engine } from './engine.js';
-import type { Cmb, Decl, Frame } from './types.js';
+import type { Cmb, Decl } from './types.js';
 import { declareByHost } from './host-ops.js';
 
 /** Everyone in `who` declares, for one phase or (at round start) for every phase. */
@@ -90,9 +90,12 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
 
 /** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
 function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
-  // Nothing changes while the policy is read, so each way of picking a target is asked once.
+  // Nothing changes while the policy is read, so each way of picking a target is asked once, and
+  // one data object serves every entry's expressions (built at the first entry that has any).
   let pickedHow: string | null = null;
   let picked: Cmb | null = null;
+  let data: Data | null = null;
+  const checksRequires = this.rs.declare.time.checksRequiresWhenDeclared;
   for (const p of this.rs.policy) {
     if (!p.action.phases.has(phase)) continue;
     if (!this.canPlan(budget, p.action.uses)) continue;
@@ -106,15 +109,33 @@ function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string
     }
     const target = picked;
     if (p.needsTarget && !target) continue;
-    const f: Frame = { actor: c, target, action: p.action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 };
-    const data = this.frameData(f);
     // Declared in its own phase, an action must be allowed now; declared at round start it is an
     // intention, checked when performed (the situation will have changed by then).
-    if (this.rs.declare.time.checksRequiresWhenDeclared && !alwaysTrue(p.action.requires) && !truthy(p.action.requires(data))) continue;
-    if (!alwaysTrue(p.when) && !truthy(p.when(data))) continue;
+    const requires = checksRequires && !alwaysTrue(p.action.requires);
+    if (requires || !alwaysTrue(p.when)) {
+      data = policyData(this, data, c, target, p.action);
+      if (requires && !truthy(p.action.requires(data))) continue;
+      if (!alwaysTrue(p.when) && !truthy(p.when(data))) continue;
+    }
     return { action: p.action, target };
   }
   return null;
+}
+
+/**
+ * The data of a policy entry's expressions: the frame data of (c, target, action), the object of
+ * the previous entry reused with its frame fields set again (expressions only read their data).
+ */
+function policyData(eng: Engine, data: Data | null, c: Cmb, target: Cmb | null, action: CAction): Data {
+  if (data === null) {
+    return eng.frameData({ actor: c, target, action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 });
+  }
+  data.actor = c.view;
+  data.self = c.view;
+  data.target = target?.view ?? null;
+  data.action = action.view;
+  data.distance = eng.distance(c, target);
+  return data;
 }
 
 function addDecl(

@@ -1,4 +1,4 @@
-import { truthy } from '../../compile/evaluator.js';
+import { truthy, type Data } from '../../compile/evaluator.js';
 import { alwaysTrue } from '../../compile/constants.js';
 import type { TargetPicker } from '../types.js';
 
@@ -12,11 +12,18 @@ export default {
     return null;
   },
   pickFor(eng, c, action) {
+    // One data object for every enemy tried: its target and distance set again for each
+    // (nothing changes while the enemies are tried, and expressions only read their data).
+    let data: Data | null = null;
     for (const o of eng.cmbs) {
       if (o.side === c.side || o.out) continue;
       if (alwaysTrue(action.requires)) return o;
-      const f = { actor: c, target: o, action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 };
-      if (truthy(action.requires(eng.frameData(f)))) return o;
+      if (data === null) data = eng.frameData({ actor: c, target: o, action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 });
+      else {
+        data.target = o.view;
+        data.distance = eng.distance(c, o);
+      }
+      if (truthy(action.requires(data))) return o;
     }
     return null;
   },

@@ -4,6 +4,7 @@
  * are Math.min/Math.max. `{"+": []}` is 0; `{"*": [x]}` is x itself, unparsed.
  */
 import { fixedOp, variadicOp, type OpDefinition } from './core.js';
+import { DIVIDE, MAX, MIN, MINUS, PLUS, TIMES, withBinary } from './binary.js';
 
 type N = number;
 
@@ -15,15 +16,18 @@ export function pf(x: unknown): number {
   return typeof x === 'number' ? x + 0 : parseFloat(x as string);
 }
 
-export const plusOp = variadicOp('+', {
-  many(values) {
-    let acc = 0;
-    for (let i = 0; i < values.length; i++) acc = pf(acc) + pf(values[i]);
-    return acc;
-  },
-  one: (a) => 0 + pf(a),
-  two: (a, b) => 0 + pf(a) + pf(b),
-});
+export const plusOp = withBinary(
+  variadicOp('+', {
+    many(values) {
+      let acc = 0;
+      for (let i = 0; i < values.length; i++) acc = pf(acc) + pf(values[i]);
+      return acc;
+    },
+    one: (a) => 0 + pf(a),
+    two: (a, b) => 0 + pf(a) + pf(b),
+  }),
+  PLUS,
+);
 
 const timesBase = variadicOp('*', {
   many(values) {
@@ -36,7 +40,7 @@ const timesBase = variadicOp('*', {
   two: (a, b) => pf(a) * pf(b),
 });
 
-export const timesOp: OpDefinition = {
+const timesChecked: OpDefinition = {
   name: '*',
   compile(args, site) {
     // json-logic-js throws "Reduce of empty array with no initial value" when it evaluates this;
@@ -46,15 +50,29 @@ export const timesOp: OpDefinition = {
   },
 };
 
-export const minusOp = fixedOp('-', (a, b) => (b === undefined ? -(a as N) : (a as N) - (b as N)));
-export const divideOp = fixedOp('/', (a, b) => (a as N) / (b as N));
+export const timesOp = withBinary(timesChecked, TIMES);
+
+export const minusOp = withBinary(
+  fixedOp('-', (a, b) => (b === undefined ? -(a as N) : (a as N) - (b as N))),
+  MINUS,
+);
+export const divideOp = withBinary(
+  fixedOp('/', (a, b) => (a as N) / (b as N)),
+  DIVIDE,
+);
 export const moduloOp = fixedOp('%', (a, b) => (a as N) % (b as N));
 
-export const minOp = variadicOp('min', {
-  many: (values) => Math.min.apply(null, values as N[]),
-  two: (a, b) => Math.min(a as N, b as N),
-});
-export const maxOp = variadicOp('max', {
-  many: (values) => Math.max.apply(null, values as N[]),
-  two: (a, b) => Math.max(a as N, b as N),
-});
+export const minOp = withBinary(
+  variadicOp('min', {
+    many: (values) => Math.min.apply(null, values as N[]),
+    two: (a, b) => Math.min(a as N, b as N),
+  }),
+  MIN,
+);
+export const maxOp = withBinary(
+  variadicOp('max', {
+    many: (values) => Math.max.apply(null, values as N[]),
+    two: (a, b) => Math.max(a as N, b as N),
+  }),
+  MAX,
+);

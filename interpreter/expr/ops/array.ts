@@ -43,6 +43,22 @@ export const inOp: OpDefinition = {
         return inFn(needle(d, c), haystack);
       };
     }
-    return inBase.compile(args, site);
+    if (args.length !== 2) return inBase.compile(args, site);
+    // Own closures rather than fixedOp's shared one, so that inFn's call can be inlined.
+    const haystack = args[1]!;
+    const k = site.constantArg(0);
+    if (k !== undefined && (typeof k.value !== 'object' || k.value === null)) {
+      const needle = k.value;
+      return (d, c) => {
+        if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+        return inFn(needle, haystack(d, c));
+      };
+    }
+    const needle = args[0]!;
+    return (d, c) => {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      const a = needle(d, c);
+      return inFn(a, haystack(d, c));
+    };
   },
 };

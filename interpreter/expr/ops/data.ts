@@ -8,7 +8,16 @@
  * `constructor` and `prototype` are refused at compile time in literal paths and read as
  * missing in computed ones. (How "own only" is checked cheaply: see INHERITABLE.)
  */
-import { hasOwn, isUnsafeSegment, stepBudgetError, variadicOp, type CompiledExpr, type OpDefinition, type OpSite } from './core.js';
+import {
+  hasOwn,
+  isUnsafeSegment,
+  stepBudgetError,
+  variadicOp,
+  type CompiledExpr,
+  type EvalContext,
+  type OpDefinition,
+  type OpSite,
+} from './core.js';
 
 /**
  * Every property name found on the prototype chains of the built-in prototypes (Object, Array,
@@ -148,11 +157,14 @@ export const varOp: OpDefinition = {
       };
     }
     const tests = segments.map(needsOwnTest);
-    const plain = literalVar(segments, tests, constFallback, fallbackArg, nf, site);
     // No outer lookup when none can happen: a default computed at run time, or a first name the
     // compiler was told is never read from outside a loop (the hottest operator pays no wrapper).
-    if ((!constFallback && fallbackArg) || (site.outerNames !== undefined && !site.outerNames.has(segments[0]!))) return plain;
-    return withOuter(plain, segments, tests, fallbackArg, constFallback, nf);
+    if ((!constFallback && fallbackArg) || (site.outerNames !== undefined && !site.outerNames.has(segments[0]!))) {
+      return literalVar(segments, tests, constFallback, fallbackArg, nf, site);
+    }
+    // Short paths that may look outside do it in the same closure (outside a loop, one test).
+    if (segments.length <= 3) return literalVarOrOuter(segments, tests, nf, site);
+    return withOuter(literalVar(segments, tests, constFallback, fallbackArg, nf, site), segments, tests, fallbackArg, constFallback, nf);
   },
 };
 
@@ -178,6 +190,72 @@ function withOuter(
     if (!constFallback && fallbackArg) return v;
     if (v !== nf) return v;
     return walk(c.outer, segments, tests, nf);
+  };
+}
+
+/**
+ * withOuter's test after a literal path with a constant default gave `v` inside a loop (the
+ * closures of literalVarOrOuter call it only when c.outer is set).
+ */
+function outerRead(d: unknown, c: EvalContext, v: unknown, segments: string[], tests: boolean[], nf: unknown): unknown {
+  const root = segments[0]!;
+  if (c.outerNames === undefined || !c.outerNames.has(root)) return v;
+  if (d !== null && typeof d === 'object' && hasOwn.call(d, root)) return v;
+  if (v !== nf) return v;
+  return walk(c.outer, segments, tests, nf);
+}
+
+/**
+ * literalVar then withOuter in one closure, for paths of one to three names with a constant (or
+ * no) default: the same value, steps and order, one call fewer for the commonest reads
+ * (`actor.hp`, `target.ac`…).
+ */
+function literalVarOrOuter(segments: string[], tests: boolean[], nf: unknown, site: OpSite): CompiledExpr {
+  const s0 = segments[0]!;
+  const t0 = tests[0]!;
+  if (segments.length === 1) {
+    return (d, c) => {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      let r = nf;
+      if (d !== null && d !== undefined && !(t0 && !hasOwn.call(d, s0))) {
+        const v = (d as Record<string, unknown>)[s0];
+        if (v !== undefined) r = v;
+      }
+      return c.outer === undefined ? r : outerRead(d, c, r, segments, tests, nf);
+    };
+  }
+  const s1 = segments[1]!;
+  const t1 = tests[1]!;
+  if (segments.length === 2) {
+    return (d, c) => {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      let r = nf;
+      if (d !== null && d !== undefined && !(t0 && !hasOwn.call(d, s0))) {
+        const v = (d as Record<string, unknown>)[s0];
+        if (v !== null && v !== undefined && !(t1 && !hasOwn.call(v, s1))) {
+          const w = (v as Record<string, unknown>)[s1];
+          if (w !== undefined) r = w;
+        }
+      }
+      return c.outer === undefined ? r : outerRead(d, c, r, segments, tests, nf);
+    };
+  }
+  const s2 = segments[2]!;
+  const t2 = tests[2]!;
+  return (d, c) => {
+    if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+    let r = nf;
+    if (d !== null && d !== undefined && !(t0 && !hasOwn.call(d, s0))) {
+      const v = (d as Record<string, unknown>)[s0];
+      if (v !== null && v !== undefined && !(t1 && !hasOwn.call(v, s1))) {
+        const w = (v as Record<string, unknown>)[s1];
+        if (w !== null && w !== undefined && !(t2 && !hasOwn.call(w, s2))) {
+          const x = (w as Record<string, unknown>)[s2];
+          if (x !== undefined) r = x;
+        }
+      }
+    }
+    return c.outer === undefined ? r : outerRead(d, c, r, segments, tests, nf);
   };
 }
 

@@ -94,5 +94,30 @@ export const orOp: OpDefinition = {
   },
 };
 
-export const notOp = fixedOp('!', (a) => !truthy(a));
-export const notNotOp = fixedOp('!!', (a) => truthy(a));
+const notBase = fixedOp('!', (a) => !truthy(a));
+const notNotBase = fixedOp('!!', (a) => truthy(a));
+
+/** `!` and `!!` of one argument get closures of their own (fixedOp's is shared by every operator). */
+export const notOp: OpDefinition = {
+  name: '!',
+  compile(args, site) {
+    if (args.length !== 1) return notBase.compile(args, site);
+    const a = args[0]!;
+    return (d, c) => {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      return !truthy(a(d, c));
+    };
+  },
+};
+
+export const notNotOp: OpDefinition = {
+  name: '!!',
+  compile(args, site) {
+    if (args.length !== 1) return notNotBase.compile(args, site);
+    const a = args[0]!;
+    return (d, c) => {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      return truthy(a(d, c));
+    };
+  },
+};
