@@ -35,11 +35,7 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
     for (let i = 0; i < decls.length; i++) {
       const d = decls[i]!;
       if (d.done || d.held || d.phase !== phase || !members.has(d.c) || ended.has(d.c)) continue;
-      if (
-        !alwaysTrue(step.select) &&
-        !truthy(step.select(this.base({ actor: d.c.view, action: d.action.view, target: d.target?.view ?? null })))
-      )
-        continue;
+      if (!alwaysTrue(step.select) && !truthy(step.select(this.actData(d.c.view, d.action.view, d.target?.view ?? null)))) continue;
       items.push(d);
     }
   }
