@@ -86,6 +86,15 @@ function base(this: Engine, extra: Data): Data {
   return Object.assign(this.baseData(), extra);
 }
 
+/** The shared data plus an actor, an action and a target, in that order (as base({actor, action, target}), with no copy). */
+function actData(this: Engine, actor: unknown, action: unknown, target: unknown): Data {
+  const data = this.baseData();
+  data.actor = actor;
+  data.action = action;
+  data.target = target;
+  return data;
+}
+
 /** The data of an act's expressions: the shared data and the frame (the hottest path: one object, no copy). */
 function frameData(this: Engine, f: Frame): Data {
   const data = this.baseData();
@@ -105,4 +114,4 @@ function setPrefix(this: Engine, f: Frame): void {
   this.rs.evaluator.ctx.labelPrefix = f.prefix;
 }
 
-export const dataMethods = { setView, refreshSideViews, summary, baseData, actorData, base, frameData, setPrefix };
+export const dataMethods = { setView, refreshSideViews, summary, baseData, actorData, base, actData, frameData, setPrefix };

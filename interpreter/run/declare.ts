@@ -4,7 +4,7 @@
  */
 import { truthy, type Data } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
-import type { CAction } from '../compile/types.js';
+import type { CAction, CompiledRuleset } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { orderIntoGroups } from './ordering.js';
 import type { Engine } from './engine.js';
@@ -23,8 +23,11 @@ function declare(this: Engine, who: Cmb[], phase: string | null): void {
     reversed = this.decide(label, ['first', 'second'], decl.choice.def.default, this.holder) === 'second';
   }
   const phases = phase ? [phase] : [...this.rs.phases, ...this.rs.finally].map((p) => p.def.id);
+  // Nobody could declare anything in this phase: no host to ask, no script, no policy entry for it.
+  const nothing = phase !== null && !this.opts.host && !this.encounter.script?.length && !policyPhases(this.rs).has(phase);
   // One combatant and keys without effects (a turn of one): nothing to order.
   if (standing.length === 1 && decl.order.builtinKeys) {
+    if (nothing) return;
     const c = standing[0]!;
     const budget = { ...c.slots };
     for (const ph of phases) this.declareOne(c, ph, budget);
@@ -35,6 +38,8 @@ function declare(this: Engine, who: Cmb[], phase: string | null): void {
     decl.order,
     this.orderEnv(`r${this.round}.declare`, reversed),
   );
+  // The ordering is still made: its tie-breaks may roll or ask, and that is in the trace.
+  if (nothing) return;
   for (const g of groups) {
     for (const item of g) {
       const c = this.byId.get(item.id)!;
@@ -42,6 +47,18 @@ function declare(this: Engine, who: Cmb[], phase: string | null): void {
       for (const ph of phases) this.declareOne(c, ph, budget);
     }
   }
+}
+
+/** The phases some entry of the default policy declares for, once per compiled ruleset. */
+const POLICY_PHASES = new WeakMap<CompiledRuleset, Set<string>>();
+function policyPhases(rs: CompiledRuleset): Set<string> {
+  let set = POLICY_PHASES.get(rs);
+  if (!set) {
+    set = new Set();
+    for (const p of rs.policy) for (const ph of p.action.phases) set.add(ph);
+    POLICY_PHASES.set(rs, set);
+  }
+  return set;
 }
 
 /** A resumed turn declares, in each phase, what its holder has not declared yet. */

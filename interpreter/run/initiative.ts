@@ -70,6 +70,7 @@ function orderEnv(this: Engine, label: string, reversed: boolean, memo?: Map<str
 /** A combatant (its turn) or one of its declarations, as orderings see it. */
 function orderable(this: Engine, c: Cmb, d: Decl | null, turn = false): Orderable {
   const fixed = turn && this.rs.def.round.turns.resort === 'round-start' && !this.resuming.has(c);
+  let data: Data | undefined;
   const own = fixed ? (c.view.initiativeAtRoundStart as number | null) : (c.view.initiative as number | null);
   return {
     id: d ? `${c.id}.${d.action.def.id}` : c.id,
@@ -77,7 +78,8 @@ function orderable(this: Engine, c: Cmb, d: Decl | null, turn = false): Orderabl
     side: c.side,
     initiative: d?.initiative ?? own ?? this.sideById.get(c.side)!.initiative,
     declSeq: d?.seq ?? 0,
-    data: () => this.base({ actor: c.view, action: d ? d.action.view : null, target: d?.target?.view ?? null }),
+    // Made once for all the keys of one ordering (nothing a key computes changes it; the evaluator does not write to it).
+    data: () => (data ??= this.actData(c.view, d ? d.action.view : null, d?.target?.view ?? null)),
   };
 }
 

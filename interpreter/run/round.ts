@@ -104,7 +104,7 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     this.historyTurnStart(members);
     this.refreshOwnTurnSlots(members);
     this.loseCarriedHolds(members);
-    for (const c of members) this.expire({ turnOf: c.id });
+    if (this.conditions.length) for (const c of members) this.expire({ turnOf: c.id });
     if (this.opts.host) pauseByHost(this, 'turn', who);
   }
   const phases = this.rs.phaseChoice ? this.rs.phases.slice() : this.rs.phases;
@@ -137,22 +137,35 @@ function allEnded(eng: Engine, members: Set<Cmb>): boolean {
 
 function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
   if (!alwaysTrue(phase.when) && !truthy(phase.when(this.baseData()))) return;
-  this.phase = phase.def.id;
+  const id = phase.def.id;
+  this.phase = id;
   this.step = undefined;
   this.emit('phase.start');
-  this.expire({ phase: phase.def.id });
-  const active = new Set<Cmb>();
-  for (const c of members) if (!this.endedTurn.has(c)) active.add(c);
-  this.rs.declare.time.phaseStart(this, active, phase.def.id);
+  if (this.conditions.length) this.expire({ phase: id });
+  // Those taking part: the members whose turn has not ended (the same set when none has).
+  let active = members;
+  if (this.endedTurn.size) {
+    active = new Set<Cmb>();
+    for (const c of members) if (!this.endedTurn.has(c)) active.add(c);
+  }
+  this.rs.declare.time.phaseStart(this, active, id);
   for (const step of phase.steps) this.playStep(step, active);
   this.step = undefined;
   for (const d of this.decls) {
-    if (!d.done && d.phase === phase.def.id && active.has(d.c) && !this.endedTurn.has(d.c)) {
+    if (!d.done && d.phase === id && active.has(d.c) && !this.endedTurn.has(d.c)) {
       d.done = true;
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
     }
   }
-  this.runMoments(`phase:${phase.def.id}`);
+  this.runMoments(phaseMoment(id));
+}
+
+/** `phase:<id>`, the moment at a phase's end, made once per phase id. */
+const PHASE_MOMENTS = new Map<string, string>();
+function phaseMoment(id: string): string {
+  let m = PHASE_MOMENTS.get(id);
+  if (m === undefined) PHASE_MOMENTS.set(id, (m = `phase:${id}`));
+  return m;
 }
 
 /**

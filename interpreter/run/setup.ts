@@ -29,20 +29,13 @@ function setup(this: Engine): void {
       if (typeof view.position !== 'number') view.position = 0;
       initHistory(view, this.rs);
       const c: Cmb = { id: e.id, side: s.id, index: index++, view, slots: {}, out: false, reactions: new Map(), initiative: null };
-      Object.defineProperty(view, 'engaged', { enumerable: true, get: () => this.isEngaged(c) });
-      for (const [name, d] of this.rs.derived) {
-        // One data object per getter, refreshed at each read (a derived value is read often;
-        // the expression only reads the object, and a getter cannot be re-entered without looping).
-        const data = { actor: view, options: this.rs.options, sides: this.sidesMap, round: this.round };
-        Object.defineProperty(view, name, {
-          enumerable: true,
-          get: () => {
-            data.sides = this.sidesMap;
-            data.round = this.round;
-            return d(data);
-          },
-        });
-      }
+      // The getters are the same functions for every combatant of every combat of this ruleset:
+      // they find their combatant through a hidden link. Closures made per view would give each
+      // view its own hidden class (V8 turns such objects into slow dictionaries).
+      const data = { actor: view, options: this.rs.options, sides: this.sidesMap, round: this.round };
+      Object.defineProperty(view, VIEW_LINK, { value: { eng: this, c, data } satisfies ViewLink });
+      const accessors = viewAccessors(this.rs);
+      for (let i = 0; i < accessors.length; i++) Object.defineProperty(view, accessors[i]![0], accessors[i]![1]);
       side.members.push(c);
       this.cmbs.push(c);
       this.byId.set(c.id, c);
@@ -55,6 +48,51 @@ function setup(this: Engine): void {
   for (const c of this.cmbs) c.out = truthy(this.rs.out({ actor: c.view, options: this.rs.options }));
   for (const s of this.sides) s.standing = s.members.filter((m) => !m.out).length;
   this.refreshSideViews();
+}
+
+/** What a view's getters find through their hidden link: the engine, the combatant, and the data of its derived values. */
+interface ViewLink {
+  eng: Engine;
+  c: Cmb;
+  /** Shared by all derived getters of the view (a nested one sets the same values), refreshed at each read. */
+  data: { actor: Record<string, unknown>; options: unknown; sides: Record<string, unknown>; round: number };
+}
+const VIEW_LINK = Symbol('view link');
+const linkOf = (view: object): ViewLink => (view as { [VIEW_LINK]: ViewLink })[VIEW_LINK];
+
+/** `engaged` and the derived values as property descriptors, made once per compiled ruleset. */
+const ACCESSORS = new WeakMap<CompiledRuleset, Array<[string, PropertyDescriptor]>>();
+function viewAccessors(rs: CompiledRuleset): Array<[string, PropertyDescriptor]> {
+  let list = ACCESSORS.get(rs);
+  if (list) return list;
+  list = [
+    [
+      'engaged',
+      {
+        enumerable: true,
+        get(this: object) {
+          const link = linkOf(this);
+          return link.eng.isEngaged(link.c);
+        },
+      },
+    ],
+  ];
+  for (const [name, d] of rs.derived) {
+    list.push([
+      name,
+      {
+        enumerable: true,
+        get(this: object) {
+          const link = linkOf(this);
+          link.data.sides = link.eng.sidesMap;
+          link.data.round = link.eng.round;
+          return d(link.data);
+        },
+      },
+    ]);
+  }
+  ACCESSORS.set(rs, list);
+  return list;
 }
 
 /** Each stat with its default, read once per compiled ruleset (every combat of a simulation sets them up). */

@@ -11,12 +11,11 @@ import { pauseByHost } from './host-ops.js';
 import type { Cmb, Decl, Frame } from './types.js';
 
 function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
-  const playing = (c: Cmb) => members.has(c) && !this.endedTurn.has(c);
-  let items: Decl[];
+  const ended = this.endedTurn;
+  const items: Decl[] = [];
   if (step.perform) {
-    items = [];
     for (const c of this.cmbs) {
-      if (!playing(c) || (c.out && !step.def.includeOut)) continue;
+      if (!members.has(c) || ended.has(c) || (c.out && !step.def.includeOut)) continue;
       if (!alwaysTrue(step.select) && !truthy(step.select(this.actorData(c.view)))) continue;
       items.push({
         seq: this.declSeq++,
@@ -30,13 +29,15 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
       });
     }
   } else {
-    items = this.decls.filter((d) => {
-      if (d.done || d.held || d.phase !== this.phase || !playing(d.c)) return false;
-      return (
-        alwaysTrue(step.select) ||
-        truthy(step.select(this.base({ actor: d.c.view, action: d.action.view, target: d.target?.view ?? null })))
-      );
-    });
+    // The declarations waiting in this phase (no closure, no copy when there are none).
+    const phase = this.phase;
+    const decls = this.decls;
+    for (let i = 0; i < decls.length; i++) {
+      const d = decls[i]!;
+      if (d.done || d.held || d.phase !== phase || !members.has(d.c) || ended.has(d.c)) continue;
+      if (!alwaysTrue(step.select) && !truthy(step.select(this.actData(d.c.view, d.action.view, d.target?.view ?? null)))) continue;
+      items.push(d);
+    }
   }
   if (items.length === 0) return;
   for (const d of items) d.done = true;
