@@ -6,7 +6,7 @@
  * the schemas with ajv).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createRequire } from 'node:module';
@@ -19,6 +19,7 @@ import { readDocumentText, type SourceDocument } from '../interpreter/read/read.
 import { createValidatorFromSource, type SchemaValidator, type ValidateFunctionSource } from '../interpreter/validate/precompiled.js';
 import { createSchemaValidator } from '../interpreter/validate/schema.js';
 import { SESSION_SCHEMA_ID } from '../interpreter/session/save.js';
+import { jsonFilesUnder } from './support/files.js';
 
 const ROOT = join(import.meta.dirname, '..');
 const DIR = join(ROOT, 'dist', 'generated', 'cli');
@@ -38,15 +39,7 @@ beforeAll(() => {
   runtime = createSchemaValidator(schemas());
 });
 
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const f of readdirSync(dir).sort()) {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) out.push(...files(p));
-    else if (f.endsWith('.json')) out.push(p);
-  }
-  return out;
-}
+const files = (dir: string) => jsonFilesUnder(dir);
 
 function read(file: string, text: string): SourceDocument | null {
   try {

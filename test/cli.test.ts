@@ -5,9 +5,10 @@
  * point is a change in the order of acts (crossbow-speed).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ensureBuilt, ROOT, runBinary, runBinaryWithInput, type Result } from './support/binary.js';
+import { jsonFilesUnder } from './support/files.js';
 
 // ------------------------------------------------------------------------------- the binary
 
@@ -113,18 +114,10 @@ describe('help', () => {
 
 // ------------------------------------------------------------------------------- validate
 
-function jsonFilesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...jsonFilesUnder(p));
-    else if (e.name.endsWith('.json') && e.name !== 'phasebook-pack.json') out.push(relative(ROOT, p)); // pack manifests: test/packs.test.ts
-  }
-  return out.sort();
-}
+const jsonFilesUnderRel = (dir: string) => jsonFilesUnder(dir, { manifests: false }).map((p) => relative(ROOT, p)); // pack manifests: test/packs.test.ts
 
 describe('validate', () => {
-  const files = jsonFilesUnder(join(ROOT, 'rulesets'));
+  const files = jsonFilesUnderRel(join(ROOT, 'rulesets'));
 
   it('finds the shipped documents', () => {
     expect(files).toContain(OSE);

@@ -24,6 +24,7 @@ import { readDocumentText, type SourceDocument } from '../interpreter/read/index
 import { resolveOverlays } from '../interpreter/resolve/overlays.js';
 import { toJsonLines, type TraceEvent } from '../interpreter/trace/events.js';
 import { knownOperators } from '../interpreter/expr/index.js';
+import { jsonFilesUnder } from './support/files.js';
 import {
   RESERVED,
   allStrings,
@@ -295,17 +296,9 @@ describe('(c) renaming every id leaves the order of acts unchanged', () => {
 
 // ------------------------------------------------------------------------------- (d) validator
 
-function jsonFilesUnder(dir: string): string[] {
-  const out: string[] = [];
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...jsonFilesUnder(p));
-    else if (e.name.endsWith('.json') && e.name !== 'phasebook-pack.json') out.push(rel(p)); // pack manifests: test/packs.test.ts
-  }
-  return out.sort();
-}
+const jsonFilesUnderRel = (dir: string) => jsonFilesUnder(dir, { manifests: false }).map((p) => rel(p)); // pack manifests: test/packs.test.ts
 
-const FILES = jsonFilesUnder(join(ROOT, 'rulesets'));
+const FILES = jsonFilesUnderRel(join(ROOT, 'rulesets'));
 const DOCS = new Map(FILES.map((f) => [f, readJson(f) as Obj]));
 const byKindAndId = (kind: string, id: unknown) => FILES.find((f) => DOCS.get(f)!.kind === kind && DOCS.get(f)!.id === id);
 

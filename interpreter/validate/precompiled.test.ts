@@ -6,7 +6,7 @@
  * editor/src/generated/ (`npm run build:validators`, run by `npm test` before the tests).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { PhasebookError, type Diagnostic } from '../diagnostics.js';
 import { Core, SCHEMA_IDS } from '../core.js';
@@ -20,6 +20,7 @@ import {
   type SchemaValidator,
 } from './precompiled.js';
 import { AJV_BASE_OPTIONS, AJV_BRANCH_OPTIONS, AJV_MAIN_OPTIONS, createSchemaValidator } from './schema.js';
+import { jsonFilesUnder } from '../../test/support/files.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const GENERATED = join(ROOT, 'editor', 'src', 'generated', 'validators.js');
@@ -43,15 +44,7 @@ beforeAll(async () => {
   runtime = createSchemaValidator(schemas());
 });
 
-function files(dir: string): string[] {
-  const out: string[] = [];
-  for (const f of readdirSync(dir).sort()) {
-    const p = join(dir, f);
-    if (statSync(p).isDirectory()) out.push(...files(p));
-    else if (f.endsWith('.json')) out.push(p);
-  }
-  return out;
-}
+const files = (dir: string) => jsonFilesUnder(dir);
 
 const kindSchema = (value: unknown): string =>
   (value as { kind?: unknown } | null)?.kind === 'encounter' ? SCHEMA_IDS.encounter : SCHEMA_IDS.ruleset;
