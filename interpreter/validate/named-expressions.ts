@@ -4,10 +4,10 @@
  * value does not reach, through a name, what a derived value cannot see.
  */
 import type { Ruleset } from '../model/types.js';
-import { joinPointer } from '../diagnostics.js';
+import { escapePointerSegment, joinPointer } from '../diagnostics.js';
 import { collectVarPaths } from '../expr/index.js';
 import { closestName } from './precompiled.js';
-import { expressions, type Problem } from './expressions.js';
+import { expressionList, type Problem } from './expressions.js';
 import { DERIVED_VARIABLES } from './names.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -32,6 +32,38 @@ export function namedUses(expr: unknown, ptr = ''): Array<{ name: string | null;
   return out;
 }
 
+/** Each {"expr": …} of an expression with a literal name, in document order, with a function that makes its pointer. */
+function forEachNamedUse(expr: unknown, ptr: string, found: (name: string, pointer: () => string) => void): void {
+  const segs: string[] = [];
+  const here = (): string => ptr + segs.map((s) => '/' + s).join('');
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        segs.push(String(i));
+        visit(v[i]);
+        segs.pop();
+      }
+    } else if (isObject(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 1 && keys[0] === 'expr') {
+        const arg = v.expr;
+        const name = Array.isArray(arg) ? arg[0] : arg;
+        if (typeof name === 'string') {
+          const at = here();
+          found(name, () => (Array.isArray(arg) ? `${at}/expr/0` : `${at}/expr`));
+        }
+        return;
+      }
+      for (const k of keys) {
+        segs.push(escapePointerSegment(k));
+        visit(v[k]);
+        segs.pop();
+      }
+    }
+  };
+  visit(expr);
+}
+
 export function checkNamedExpressions(rs: Ruleset): Problem[] {
   const problems: Problem[] = [];
   const named = rs.expressions ?? {};
@@ -39,16 +71,16 @@ export function checkNamedExpressions(rs: Ruleset): Problem[] {
   const has = (n: string) => Object.prototype.hasOwnProperty.call(named, n);
   const listing = () =>
     names.length ? `the named expressions are ${names.join(', ')}` : 'this ruleset names no expressions (add them under "expressions")';
-  for (const [expr, ptr] of expressions(rs)) {
-    for (const use of namedUses(expr, ptr)) {
-      if (use.name === null) continue; // the expression compiler says a name must be a literal string
-      if (has(use.name)) continue;
-      const near = closestName(use.name, names);
+  // A name that is not a literal string: the expression compiler says it must be one.
+  for (const e of expressionList(rs)) {
+    forEachNamedUse(e.expr, e.pointer, (name, pointer) => {
+      if (has(name)) return;
+      const near = closestName(name, names);
       problems.push({
-        pointer: use.pointer,
-        message: `unknown named expression "${use.name}"${near === undefined ? `; ${listing()}` : `; did you mean "${near}"?`}`,
+        pointer: pointer(),
+        message: `unknown named expression "${name}"${near === undefined ? `; ${listing()}` : `; did you mean "${near}"?`}`,
       });
-    }
+    });
   }
   // A body of several keys is no operator: JSON Logic would read it as a plain value, silently.
   for (const n of names) {

@@ -6,11 +6,10 @@
  * none) read the element, so they are not checked; neither are the fields of `local`,
  * `reaction`, `event`, `sides` and `options` (options have their own check).
  */
-import { collectVarPaths } from '../expr/index.js';
 import type { Ruleset } from '../model/types.js';
 import { joinPointer } from '../diagnostics.js';
 import { closestName, levenshtein } from './suggest.js';
-import { expressions, type Problem } from './expressions.js';
+import { expressionList, varPaths, type Problem } from './expressions.js';
 
 /** Fields the engine itself puts on every combatant view (run/setup.ts), besides the ruleset's stats. */
 export const BUILTIN_COMBATANT_FIELDS = [
@@ -89,6 +88,10 @@ const suggest = (word: string, names: Iterable<string>, listing: () => string): 
   return near === undefined ? `; ${listing()}` : `; did you mean "${near}"?`;
 };
 
+/** The name of the derived value whose expression is at `ptr`, if it is one. */
+const derivedNameOf = (ptr: string): string | undefined =>
+  /^\/combatant\/derived\/([^/]+)\/expr$/.exec(ptr)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+
 export function checkNames(rs: Ruleset): Problem[] {
   const problems: Problem[] = [];
   const p = (pointer: string, message: string) => problems.push({ pointer, message });
@@ -99,9 +102,10 @@ export function checkNames(rs: Ruleset): Problem[] {
     `stats are ${stats.join(', ')}${derived.length ? `; derived: ${derived.join(', ')}` : ''}; built-in: ${BUILTIN_COMBATANT_FIELDS.join(', ')}`;
 
   // Variables and combatant fields in expressions.
-  for (const [expr, ptr] of expressions(rs)) {
-    const derivedName = /^\/combatant\/derived\/([^/]+)\/expr$/.exec(ptr)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
-    for (const { path, pointer, scoped } of collectVarPaths(expr)) {
+  for (const e of expressionList(rs)) {
+    const ptr = e.pointer;
+    const derivedName = ptr.startsWith('/combatant/derived/') ? derivedNameOf(ptr) : undefined;
+    for (const { path, pointer, scoped } of varPaths(e)) {
       if (scoped) continue; // a loop body reads the element (or current/accumulator)
       const segments = path.split('.');
       if (segments.some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
