@@ -6,7 +6,7 @@
  * bench/compare-builds.mjs), in one process, alternating batches timed by process.cpuUsage.
  * The figure is the median over rounds of (new batch CPU / old batch CPU).
  *
- *   node bench/checks.mjs --old /tmp/checks-old/dist [--rounds 30] [--batch 20] [--new DIR]
+ *   node --expose-gc bench/checks.mjs --old /tmp/checks-old/dist [--rounds 30] [--batch 20] [--new DIR]
  *
  * Byte-identical diagnostics: `--snapshot FILE [--dist DIR]` writes, as JSON, what
  * checkRuleset (and loadProgram) report for every ruleset + overlay combination, every
@@ -18,7 +18,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { median, ROOT } from './lib.mjs';
+import { gc, median, ROOT } from './lib.mjs';
 
 const args = process.argv.slice(2);
 const opt = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
@@ -46,13 +46,18 @@ async function bench() {
     old: await load(resolve(opt('--old', '/tmp/checks-old/dist'))),
     new: await load(resolve(opt('--new', join(ROOT, 'dist')))),
   };
-  const out = { command: `node bench/checks.mjs ${args.join(' ')}`.trim(), loadBefore: loadavg().map((x) => x.toFixed(2)), cases: [] };
+  const out = {
+    command: `node --expose-gc bench/checks.mjs ${args.join(' ')}`.trim(),
+    loadBefore: loadavg().map((x) => x.toFixed(2)),
+    cases: [],
+  };
   for (const c of RULESETS) {
     // Each build checks its own resolved ruleset, a fresh copy per call: no cache outlives a call.
     const rulesets = {};
     for (const [k, b] of Object.entries(builds)) rulesets[k] = b.pipeline.loadProgram(abs(c.rs), c.ov.map(abs)).resolved.ruleset;
     const time = (k) => {
       const copies = Array.from({ length: batch }, () => structuredClone(rulesets[k]));
+      gc(); // the copies' garbage is not the checks' (run node with --expose-gc)
       const t0 = cpuMs();
       for (const rs of copies) builds[k].semantic.checkRuleset(rs);
       return (cpuMs() - t0) / batch;

@@ -4,9 +4,10 @@
  * hold a block of settings (scope, roll, formula…), which is walked into instead.
  */
 import type { Ruleset } from '../model/types.js';
-import { escapePointerSegment, joinPointer } from '../diagnostics.js';
-import { collectVarPaths, type VarPathRef } from '../expr/index.js';
+import { joinPointer } from '../diagnostics.js';
+import { varPathsOf, type VarPath } from './var-paths.js';
 import { shared } from './shared.js';
+import { segment } from './tree.js';
 
 export interface Problem {
   pointer: string;
@@ -44,12 +45,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export interface Expression {
   readonly expr: unknown;
   readonly pointer: string;
-  /** collectVarPaths(expr), computed once for all the checks that read it (see varPaths). */
-  vars?: VarPathRef[];
+  /** Its var paths (var-paths.ts), found once for all the checks that read them (see varPaths). */
+  vars?: VarPath[];
 }
 
 /** The variables an expression reads, with pointers relative to it (computed once per expression). */
-export const varPaths = (e: Expression): VarPathRef[] => (e.vars ??= collectVarPaths(e.expr));
+export const varPaths = (e: Expression): VarPath[] => (e.vars ??= varPathsOf(e.expr));
 
 /** Every expression of a ruleset (not its options, decisions or source), found once per checkRuleset call (shared.ts). */
 export const expressionList = (rs: Ruleset): Expression[] => shared(rs, findExpressions, () => findExpressions(rs));
@@ -61,9 +62,9 @@ export function* expressions(rs: Ruleset): Generator<[unknown, string]> {
 
 function findExpressions(rs: Ruleset): Expression[] {
   const out: Expression[] = [];
-  // The path walked so far, as escaped pointer segments: a pointer is only joined for an expression.
+  // The path walked so far, as keys: a pointer is only joined for an expression.
   const segs: string[] = [];
-  const pointer = (): string => (segs.length === 0 ? '' : '/' + segs.join('/'));
+  const pointer = (): string => (segs.length === 0 ? '' : '/' + segs.map(segment).join('/'));
   /** Whether the pointer of the current object contains "/judgments/" (a segment before its last). */
   const inJudgment = (): boolean => segs.lastIndexOf('judgments', segs.length - 2) >= 0;
   const walk = (v: unknown, parentKey: string | null): void => {
@@ -83,7 +84,7 @@ function findExpressions(rs: Ruleset): Expression[] {
         (EXPRESSION_KEYS.has(k) &&
           !(k === 'default' && !(segs.length >= 2 && inJudgment()) && segs[segs.length - 1] !== 'elective') &&
           !(k === 'value' && segs.length > 0 && segs[0]!.startsWith('options')));
-      segs.push(escapePointerSegment(k));
+      segs.push(k);
       // An operator is an object of one key; more keys make a block of settings (initiative: {scope, formula, …}).
       if (isExpr && !(isObject(child) && Object.keys(child).length > 1)) out.push({ expr: child, pointer: pointer() });
       else walk(child, k);

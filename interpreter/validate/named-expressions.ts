@@ -4,11 +4,12 @@
  * value does not reach, through a name, what a derived value cannot see.
  */
 import type { Ruleset } from '../model/types.js';
-import { escapePointerSegment, joinPointer } from '../diagnostics.js';
+import { joinPointer } from '../diagnostics.js';
 import { collectVarPaths } from '../expr/index.js';
 import { closestName } from './precompiled.js';
 import { expressionList, type Problem } from './expressions.js';
 import { DERIVED_VARIABLES } from './names.js';
+import { segment } from './tree.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -35,7 +36,7 @@ export function namedUses(expr: unknown, ptr = ''): Array<{ name: string | null;
 /** Each {"expr": …} of an expression with a literal name, in document order, with a function that makes its pointer. */
 function forEachNamedUse(expr: unknown, ptr: string, found: (name: string, pointer: () => string) => void): void {
   const segs: string[] = [];
-  const here = (): string => ptr + segs.map((s) => '/' + s).join('');
+  const here = (): string => ptr + segs.map((s) => '/' + segment(s)).join('');
   const visit = (v: unknown): void => {
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) {
@@ -55,7 +56,7 @@ function forEachNamedUse(expr: unknown, ptr: string, found: (name: string, point
         return;
       }
       for (const k of keys) {
-        segs.push(escapePointerSegment(k));
+        segs.push(k);
         visit(v[k]);
         segs.pop();
       }

@@ -105,28 +105,31 @@ export function checkNames(rs: Ruleset): Problem[] {
   for (const e of expressionList(rs)) {
     const ptr = e.pointer;
     const derivedName = ptr.startsWith('/combatant/derived/') ? derivedNameOf(ptr) : undefined;
-    for (const { path, pointer, scoped } of varPaths(e)) {
-      if (scoped) continue; // a loop body reads the element (or current/accumulator)
+    for (const v of varPaths(e)) {
+      const path = v.path;
+      if (v.scoped) continue; // a loop body reads the element (or current/accumulator)
       const segments = path.split('.');
       if (segments.some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
       const [root, field] = segments as [string, string | undefined];
-      const at = ptr + pointer;
       if (/^\d+$/.test(root)) continue; // an index into the data, as json-logic allows
       if (derivedName !== undefined && !DERIVED_ROOTS.has(root)) {
         const hint = COMBATANT_ROOTS.has(root) && field !== undefined && fields.has(field) ? `; did you mean "actor.${field}"?` : '';
         p(
-          at,
+          ptr + v.pointer,
           `derived value "${derivedName}" reads "${path}", but a derived value sees only its own combatant ` +
             `(${DERIVED_VARIABLES.join(', ')}): "${root}" is null there and counts as 0${hint}`,
         );
         continue;
       }
       if (!ROOTS.has(root)) {
-        p(at, `unknown variable "${root}" in "${path}"${suggest(root, ROOTS, () => `expressions can read ${[...ROOTS].join(', ')}`)}`);
+        p(
+          ptr + v.pointer,
+          `unknown variable "${root}" in "${path}"${suggest(root, ROOTS, () => `expressions can read ${[...ROOTS].join(', ')}`)}`,
+        );
         continue;
       }
       if (COMBATANT_ROOTS.has(root) && field !== undefined && !fields.has(field)) {
-        p(at, `unknown stat "${field}" in "${path}"${suggest(field, fields, listFields)}`);
+        p(ptr + v.pointer, `unknown stat "${field}" in "${path}"${suggest(field, fields, listFields)}`);
       }
     }
   }

@@ -6,11 +6,11 @@
 import { collectVarPaths } from '../expr/index.js';
 import type { Encounter, Ruleset } from '../model/types.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../concepts/sort-keys/index.js';
-import { escapePointerSegment, joinPointer } from '../diagnostics.js';
+import { joinPointer } from '../diagnostics.js';
 import { diceFlow, notationProblem, pinProblem } from './dice-notation.js';
 import { expressionList, varPaths, type Problem } from './expressions.js';
 import { withShared } from './shared.js';
-import { forEachObjectUnder, pointerOf, treeOf } from './tree.js';
+import { forEachObjectUnder, pointerOf, segment, treeOf } from './tree.js';
 import { checkNames } from './names.js';
 import { checkNamedExpressions } from './named-expressions.js';
 import { checkDecks } from './decks.js';
@@ -165,14 +165,15 @@ function checkAll(rs: Ruleset): Problem[] {
   const tagsOfActions = actionTags(rs);
   for (const e of expressionList(rs)) {
     const ptr = e.pointer;
-    for (const { path, pointer } of varPaths(e)) {
+    for (const v of varPaths(e)) {
+      const path = v.path;
+      if (!path.startsWith('options.') && !path.startsWith('action.')) continue; // nothing else is checked here
       if (path.split('.').some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
       const [root, field] = path.split('.');
-      const at = ptr + pointer;
       if (root === 'options' && field !== undefined && !options.has(field))
-        p(at, `unknown option "${field}"; options are ${[...options].join(', ') || '(none)'}`);
+        p(ptr + v.pointer, `unknown option "${field}"; options are ${[...options].join(', ') || '(none)'}`);
       if (root === 'action' && field !== undefined && !ACTION_FIELDS.has(field))
-        p(at, `unknown action field "${field}"; actions expose ${[...ACTION_FIELDS].join(', ')}`);
+        p(ptr + v.pointer, `unknown action field "${field}"; actions expose ${[...ACTION_FIELDS].join(', ')}`);
     }
     literalTagTests(e.expr, (tag, pointer) => {
       if (!tags.has(tag) && !tagsOfActions.has(tag)) p(ptr + pointer(), `unknown tag "${tag}"; combatant tags are ${[...tags].join(', ')}`);
@@ -252,10 +253,10 @@ function literalTagTests(expr: unknown, found: (tag: string, pointer: () => stri
           typeof x[1].var === 'string' &&
           TAG_VARIABLE.test(x[1].var)
         ) {
-          const at = segs.map((s) => '/' + s).join('');
+          const at = segs.map((s) => '/' + segment(s)).join('');
           found(x[0], () => `${at}/in/0`);
         }
-        segs.push(escapePointerSegment(k));
+        segs.push(k);
         visit(x);
         segs.pop();
       }

@@ -23,11 +23,12 @@ export function checkState(rs: Ruleset): Problem[] {
     });
   };
   for (const e of expressionList(rs)) {
-    for (const { path, pointer, scoped } of varPaths(e)) {
-      if (scoped) continue;
+    for (const v of varPaths(e)) {
+      const path = v.path;
+      if (v.scoped) continue;
       if (!path.startsWith('encounter.') && !path.startsWith('sides.')) continue;
       const seg = path.split('.');
-      const at = () => e.pointer + pointer;
+      const at = () => e.pointer + v.pointer;
       if (seg[0] === 'encounter' && seg[1] !== undefined) check('encounter', seg[1], at);
       if (seg[0] === 'sides' && seg[2] === 'state' && seg[3] !== undefined) check('side', seg[3], at);
     }

@@ -43,7 +43,9 @@ function buildTree(rs: Ruleset): RulesetTree {
       }
     } else {
       const o = v as Record<string, unknown>;
-      for (const name of Object.keys(o)) {
+      // for…in: a plain JSON object has no enumerable inherited key, and this allocates no key list.
+      for (const name in o) {
+        if (!Object.prototype.hasOwnProperty.call(o, name)) continue;
         const x = o[name];
         if (typeof x === 'object' && x !== null) add(x, at, name, params || name === 'params');
       }
@@ -63,12 +65,15 @@ function buildTree(rs: Ruleset): RulesetTree {
   return tree;
 }
 
+/** A key as a pointer segment (escapePointerSegment, without its two replaces for a plain key). */
+export const segment = (k: string): string => (k.includes('~') || k.includes('/') ? escapePointerSegment(k) : k);
+
 /** The JSON pointer of node `i` (built once, from its parent's). */
 export function pointerOf(tree: RulesetTree, i: number): string {
   const known = tree.pointers[i];
   if (known !== undefined) return known;
   const k = tree.key[i]!;
-  const p = pointerOf(tree, tree.parent[i]!) + '/' + (typeof k === 'number' ? String(k) : escapePointerSegment(k));
+  const p = pointerOf(tree, tree.parent[i]!) + '/' + (typeof k === 'number' ? String(k) : segment(k));
   tree.pointers[i] = p;
   return p;
 }
