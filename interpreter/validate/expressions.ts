@@ -77,7 +77,9 @@ function findExpressions(rs: Ruleset): Expression[] {
       return;
     }
     if (!isObject(v)) return;
-    for (const k of Object.keys(v)) {
+    const keys = Object.keys(v);
+    for (let n = 0; n < keys.length; n++) {
+      const k = keys[n]!;
       const child = v[k];
       const isExpr =
         parentKey === 'with' ||

@@ -5,7 +5,7 @@
  */
 import type { Ruleset } from '../model/types.js';
 import { joinPointer } from '../diagnostics.js';
-import { collectVarPaths } from '../expr/index.js';
+import { varPathsOf } from './var-paths.js';
 import { closestName } from './precompiled.js';
 import { expressionList, type Problem } from './expressions.js';
 import { DERIVED_VARIABLES } from './names.js';
@@ -55,7 +55,8 @@ function forEachNamedUse(expr: unknown, ptr: string, found: (name: string, point
         }
         return;
       }
-      for (const k of keys) {
+      for (let n = 0; n < keys.length; n++) {
+        const k = keys[n]!;
         segs.push(k);
         visit(v[k]);
         segs.pop();
@@ -73,7 +74,9 @@ export function checkNamedExpressions(rs: Ruleset): Problem[] {
   const listing = () =>
     names.length ? `the named expressions are ${names.join(', ')}` : 'this ruleset names no expressions (add them under "expressions")';
   // A name that is not a literal string: the expression compiler says it must be one.
-  for (const e of expressionList(rs)) {
+  const list = expressionList(rs);
+  for (let n = 0; n < list.length; n++) {
+    const e = list[n]!;
     forEachNamedUse(e.expr, e.pointer, (name, pointer) => {
       if (has(name)) return;
       const near = closestName(name, names);
@@ -118,7 +121,7 @@ export function checkNamedExpressions(rs: Ruleset): Problem[] {
       const n = queue.shift()!;
       if (seen.has(n)) continue;
       seen.add(n);
-      for (const { path, scoped } of collectVarPaths(named[n])) {
+      for (const { path, scoped } of varPathsOf(named[n])) {
         const root = path.split('.')[0]!;
         if (scoped || /^\d+$/.test(root) || allowed.has(root)) continue;
         problems.push({

@@ -72,6 +72,10 @@ const COMBATANT_ROOTS = new Set<string>(COMBATANT_VARIABLES);
 const ROOTS = new Set<string>(EXPRESSION_VARIABLES);
 const DERIVED_ROOTS = new Set<string>(DERIVED_VARIABLES);
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+const hasForbidden = (segments: string[]): boolean => {
+  for (let i = 0; i < segments.length; i++) if (FORBIDDEN_SEGMENTS.has(segments[i]!)) return true;
+  return false;
+};
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const letters = (w: string) => [...w].sort().join('');
 /** The nearest name; among equally near ones, the same letters swapped ("egde" → "edge"). */
@@ -102,15 +106,21 @@ export function checkNames(rs: Ruleset): Problem[] {
     `stats are ${stats.join(', ')}${derived.length ? `; derived: ${derived.join(', ')}` : ''}; built-in: ${BUILTIN_COMBATANT_FIELDS.join(', ')}`;
 
   // Variables and combatant fields in expressions.
-  for (const e of expressionList(rs)) {
+  const list = expressionList(rs);
+  for (let n = 0; n < list.length; n++) {
+    const e = list[n]!;
     const ptr = e.pointer;
     const derivedName = ptr.startsWith('/combatant/derived/') ? derivedNameOf(ptr) : undefined;
-    for (const v of varPaths(e)) {
+    const vars = varPaths(e);
+    for (let m = 0; m < vars.length; m++) {
+      const v = vars[m]!;
       const path = v.path;
       if (v.scoped) continue; // a loop body reads the element (or current/accumulator)
       const segments = path.split('.');
-      if (segments.some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
-      const [root, field] = segments as [string, string | undefined];
+      if (hasForbidden(segments)) continue; // the compiler rejects these
+      // Indexed, not destructured: destructuring runs the array iterator, for every path.
+      const root = segments[0]!;
+      const field = segments.length > 1 ? segments[1] : undefined;
       if (/^\d+$/.test(root)) continue; // an index into the data, as json-logic allows
       if (derivedName !== undefined && !DERIVED_ROOTS.has(root)) {
         const hint = COMBATANT_ROOTS.has(root) && field !== undefined && fields.has(field) ? `; did you mean "actor.${field}"?` : '';

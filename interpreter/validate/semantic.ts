@@ -3,7 +3,7 @@
  * and options, cycles among derived values, a round with no phases. Each problem points at
  * the place in the resolved ruleset; the pipeline maps it back to the file it came from.
  */
-import { collectVarPaths } from '../expr/index.js';
+import { varPathsOf } from './var-paths.js';
 import type { Encounter, Ruleset } from '../model/types.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../concepts/sort-keys/index.js';
 import { joinPointer } from '../diagnostics.js';
@@ -163,9 +163,13 @@ function checkAll(rs: Ruleset): Problem[] {
   const tags = new Set(Object.keys(rs.combatant.tags ?? {}));
 
   const tagsOfActions = actionTags(rs);
-  for (const e of expressionList(rs)) {
+  const list = expressionList(rs);
+  for (let n = 0; n < list.length; n++) {
+    const e = list[n]!;
     const ptr = e.pointer;
-    for (const v of varPaths(e)) {
+    const vars = varPaths(e);
+    for (let m = 0; m < vars.length; m++) {
+      const v = vars[m]!;
       const path = v.path;
       if (!path.startsWith('options.') && !path.startsWith('action.')) continue; // nothing else is checked here
       if (path.split('.').some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
@@ -201,7 +205,7 @@ function checkAll(rs: Ruleset): Problem[] {
   for (const [name, d] of Object.entries(rs.combatant.derived ?? {})) {
     deps.set(
       name,
-      collectVarPaths(d.expr)
+      varPathsOf(d.expr)
         .map((v) => v.path.split('.'))
         .filter((s) => s[0] === 'actor' && derived.has(s[1]!))
         .map((s) => s[1]!),
@@ -243,7 +247,9 @@ function literalTagTests(expr: unknown, found: (tag: string, pointer: () => stri
         segs.pop();
       }
     } else if (isObject(v)) {
-      for (const k of Object.keys(v)) {
+      const keys = Object.keys(v);
+      for (let n = 0; n < keys.length; n++) {
+        const k = keys[n]!;
         const x = v[k];
         if (
           k === 'in' &&

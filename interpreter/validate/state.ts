@@ -22,8 +22,12 @@ export function checkState(rs: Ruleset): Problem[] {
       message: `unknown ${of} value "${key}"${near !== undefined ? `; did you mean "${near}"?` : names.length ? `; ${where} has ${names.join(', ')}` : `; declare it under ${where}`}`,
     });
   };
-  for (const e of expressionList(rs)) {
-    for (const v of varPaths(e)) {
+  const list = expressionList(rs);
+  for (let n = 0; n < list.length; n++) {
+    const e = list[n]!;
+    const vars = varPaths(e);
+    for (let m = 0; m < vars.length; m++) {
+      const v = vars[m]!;
       const path = v.path;
       if (v.scoped) continue;
       if (!path.startsWith('encounter.') && !path.startsWith('sides.')) continue;
