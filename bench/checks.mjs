@@ -8,16 +8,21 @@
  *
  *   node --expose-gc bench/checks.mjs --old /tmp/checks-old/dist [--rounds 30] [--batch 20] [--new DIR]
  *
+ * `--cold N` instead times the first checkRuleset of a fresh process (the d20 SRD sample's
+ * ruleset, as `phasebook run` checks it at start-up: code not yet optimised), N processes per
+ * build, alternating; the figure is the median of per-pair ratios.
+ *
  * Byte-identical diagnostics: `--snapshot FILE [--dist DIR]` writes, as JSON, what
  * checkRuleset (and loadProgram) report for every ruleset + overlay combination, every
  * document of test/fixtures, and deterministic mutations of the four rulesets that make every
  * check report (renamed stats, phases, actions, misspelt variables, removed declarations…).
  * Write one with the old build and one with this one, then `cmp` them.
  */
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadavg } from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gc, median, ROOT } from './lib.mjs';
 
 const args = process.argv.slice(2);
@@ -215,5 +220,42 @@ const MUTATIONS = {
   },
 };
 
-if (args.includes('--snapshot')) await snapshot(opt('--snapshot'), resolve(opt('--dist', join(ROOT, 'dist'))));
+if (args.includes('--cold-child')) await coldChild(opt('--cold-child'));
+else if (args.includes('--cold')) cold(Number(opt('--cold', 15)));
+else if (args.includes('--snapshot')) await snapshot(opt('--snapshot'), resolve(opt('--dist', join(ROOT, 'dist'))));
 else await bench();
+
+/** In a fresh process: load the d20 SRD ruleset with `dist`, then print the CPU ms of its first check. */
+async function coldChild(dist) {
+  const { pipeline, semantic } = await load(dist);
+  const rs = pipeline.loadProgram(abs('rulesets/d20-srd/d20-srd.json')).resolved.ruleset;
+  const copy = structuredClone(rs);
+  const t0 = cpuMs();
+  semantic.checkRuleset(copy);
+  console.log(cpuMs() - t0);
+}
+
+function cold(n) {
+  const dists = { old: resolve(opt('--old', '/tmp/checks-old/dist')), new: resolve(opt('--new', join(ROOT, 'dist'))) };
+  const per = { old: [], new: [] };
+  const ratios = [];
+  const loadBefore = loadavg()[0].toFixed(2);
+  for (let r = 0; r < n; r++) {
+    const t = {};
+    for (const k of r % 2 ? ['new', 'old'] : ['old', 'new']) {
+      const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--cold-child', dists[k]], { encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(out.stderr);
+      per[k].push((t[k] = Number(out.stdout.trim())));
+    }
+    ratios.push(t.new / t.old);
+  }
+  const result = {
+    command: `node bench/checks.mjs ${args.join(' ')}`,
+    loadBefore,
+    loadAfter: loadavg()[0].toFixed(2),
+    oldColdMs: +median(per.old).toFixed(2),
+    newColdMs: +median(per.new).toFixed(2),
+    ratioMedian: +median(ratios).toFixed(3),
+  };
+  console.log(JSON.stringify(result, null, 2));
+}
