@@ -7,8 +7,7 @@ import { joinPointer } from '../diagnostics.js';
 import type { Effect, Ruleset } from '../model/types.js';
 import { closestName } from './precompiled.js';
 import type { Problem } from './expressions.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { EFFECT_ROOTS, forEachObjectUnder, pointerOf, treeOf } from './tree.js';
 
 export function checkDecks(rs: Ruleset): Problem[] {
   const problems: Problem[] = [];
@@ -24,18 +23,12 @@ export function checkDecks(rs: Ruleset): Problem[] {
   const deal = rs.initiative.deal;
   if (deal && !Object.hasOwn(decks, deal.deck)) unknown(deal.deck, '/initiative/deal/deck');
   // Effects that name a deck ({"op": "reshuffle", "deck": …}), wherever effects are.
-  const walk = (v: unknown, ptr: string): void => {
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${ptr}/${i}`));
-    else if (isObject(v)) {
-      const e = v as Partial<Effect> & Record<string, unknown>;
-      if (typeof e.op === 'string' && typeof e.deck === 'string' && !Object.hasOwn(decks, e.deck)) unknown(e.deck, `${ptr}/deck`);
-      for (const [k, x] of Object.entries(v)) walk(x, joinPointer(ptr, k));
-    }
-  };
-  walk(rs.actions, '/actions');
-  walk(rs.triggers ?? [], '/triggers');
-  walk(rs.procedures ?? {}, '/procedures');
-  walk(rs.moments ?? [], '/moments');
+  const tree = treeOf(rs);
+  forEachObjectUnder(tree, EFFECT_ROOTS, (v, i) => {
+    const e = v as Partial<Effect> & Record<string, unknown>;
+    if (typeof e.op === 'string' && typeof e.deck === 'string' && !Object.hasOwn(decks, e.deck))
+      unknown(e.deck, `${pointerOf(tree, i)}/deck`);
+  });
   for (const [id, d] of Object.entries(decks)) {
     const ptr = joinPointer('/decks', id);
     let tags: Set<string>;

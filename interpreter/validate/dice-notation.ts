@@ -17,6 +17,7 @@
 import { joinPointer } from '../diagnostics.js';
 import { Dice, DiceError, parseNotation } from '../dice/index.js';
 import type { Ruleset } from '../model/types.js';
+import { pointerOf, treeOf, type RulesetTree } from './tree.js';
 
 export interface DiceUse {
   /** Pointer (into the resolved ruleset) of the dice place the value reaches. */
@@ -43,29 +44,37 @@ function operator(v: unknown): { op: string; args: unknown[] } | null {
   return { op, args: Array.isArray(a) ? a : [a] };
 }
 
+/** A value given to a procedure: the expression, and the node of the `call` that gives it. */
+interface Local {
+  expr: unknown;
+  node: number;
+  name: string;
+  pointer?: string;
+}
+
 /**
  * Every value given to a procedure, by name: `local.<name>` → the `with` entries that set it.
  * Locals live in one frame per act (a procedure called from a procedure sees its caller's
  * locals), so any call may have set the local a dice place reads.
  */
-function localsOf(rs: Ruleset): Map<string, Array<{ expr: unknown; pointer: string }>> {
-  const locals = new Map<string, Array<{ expr: unknown; pointer: string }>>();
-  const walk = (v: unknown, ptr: string): void => {
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${ptr}/${i}`));
-    else if (isObject(v)) {
-      if (v.op === 'call' && isObject(v.with)) {
-        for (const [name, expr] of Object.entries(v.with)) {
-          const list = locals.get(name) ?? [];
-          list.push({ expr, pointer: joinPointer(ptr, 'with', name) });
-          locals.set(name, list);
-        }
-      }
-      for (const [k, x] of Object.entries(v)) walk(x, joinPointer(ptr, k));
+function localsOf(tree: RulesetTree): Map<string, Local[]> {
+  const locals = new Map<string, Local[]>();
+  const { nodes } = tree;
+  for (let i = 0; i < nodes.length; i++) {
+    const v = nodes[i] as Record<string, unknown>;
+    if (Array.isArray(v) || v.op !== 'call' || !isObject(v.with)) continue;
+    const w = v.with;
+    for (const name of Object.keys(w)) {
+      const list = locals.get(name) ?? [];
+      list.push({ expr: w[name], node: i, name });
+      locals.set(name, list);
     }
-  };
-  walk(rs, '');
+  }
   return locals;
 }
+
+/** The pointer of a local's `with` entry. */
+const localPointer = (tree: RulesetTree, l: Local): string => (l.pointer ??= joinPointer(pointerOf(tree, l.node), 'with', l.name));
 
 /** Objects keyed by names, not JSON Logic: {"with": {"roll": …}} is a value named roll. */
 const NAMED = new Set(['with', 'params', 'stats', 'tags', 'derived', 'slots', 'orderings', 'procedures', 'options']);
@@ -81,7 +90,8 @@ export function diceFlow(rs: Ruleset): DiceFlow {
 
 function computeDiceFlow(rs: Ruleset): DiceFlow {
   const flow: DiceFlow = { stats: new Map(), literals: [] };
-  const locals = localsOf(rs);
+  const tree = treeOf(rs);
+  const locals = localsOf(tree);
   const stats = rs.combatant?.stats ?? {};
   const derived = rs.combatant?.derived ?? {};
   const seen = new Set<string>();
@@ -116,30 +126,35 @@ function computeDiceFlow(rs: Ruleset): DiceFlow {
         follow(derived[name]!.expr, joinPointer('/combatant/derived', name, 'expr'), use);
       }
     } else if (root === 'local') {
-      for (const l of locals.get(name) ?? []) follow(l.expr, l.pointer, use);
+      for (const l of locals.get(name) ?? []) follow(l.expr, localPointer(tree, l), use);
     }
   };
 
-  const walk = (v: unknown, ptr: string, parentKey: string | null): void => {
-    if (Array.isArray(v)) {
-      v.forEach((x, i) => walk(x, `${ptr}/${i}`, null));
-      return;
+  // Dice places: everywhere but the options, decisions and source, and the params of actions.
+  const { nodes, key, inParams } = tree;
+  const skipped = [tree.ranges.get('options'), tree.ranges.get('decisions'), tree.ranges.get('source')];
+  for (let i = 0; i < nodes.length; i++) {
+    const range = skipped.find((r) => r !== undefined && r[0] === i);
+    if (range) {
+      i = range[1] - 1;
+      continue;
     }
-    if (!isObject(v)) return;
-    if (v.op === 'roll' && 'dice' in v) follow(v.dice, `${ptr}/dice`, { at: `${ptr}/dice` });
-    if (isObject(v.ties) && 'reroll' in v.ties) follow(v.ties.reroll, `${ptr}/ties/reroll`, { at: `${ptr}/ties/reroll` });
-    const o = parentKey !== null && NAMED.has(parentKey) ? null : operator(v);
-    if (o && (o.op === 'roll' || o.op === 'sharedRoll') && o.args.length > 0) {
+    const v = nodes[i];
+    if (inParams[i] || !isObject(v)) continue;
+    const hasRoll = v.op === 'roll' && 'dice' in v;
+    const hasTies = isObject(v.ties) && 'reroll' in v.ties;
+    const parentKey = key[i];
+    const o = typeof parentKey === 'string' && NAMED.has(parentKey) ? null : operator(v);
+    const isRollOp = o !== null && (o.op === 'roll' || o.op === 'sharedRoll') && o.args.length > 0;
+    if (!hasRoll && !hasTies && !isRollOp) continue;
+    const ptr = pointerOf(tree, i);
+    if (hasRoll) follow(v.dice, `${ptr}/dice`, { at: `${ptr}/dice` });
+    if (hasTies) follow((v.ties as Record<string, unknown>).reroll, `${ptr}/ties/reroll`, { at: `${ptr}/ties/reroll` });
+    if (isRollOp) {
       const at = Array.isArray(v[o.op]) ? `${ptr}/${o.op}/0` : `${ptr}/${o.op}`;
       follow(o.args[0], at, { at });
     }
-    for (const [k, x] of Object.entries(v)) if (k !== 'params') walk(x, joinPointer(ptr, k), k);
-  };
-  const { options: _o, decisions: _d, source: _s, ...rest } = rs as unknown as Record<string, unknown>;
-  void _o;
-  void _d;
-  void _s;
-  walk(rest, '', null);
+  }
   return flow;
 }
 

@@ -5,6 +5,9 @@
  */
 import type { Ruleset } from '../model/types.js';
 import { joinPointer } from '../diagnostics.js';
+import { varPathsOf, type VarPath } from './var-paths.js';
+import { shared } from './shared.js';
+import { segment } from './tree.js';
 
 export interface Problem {
   pointer: string;
@@ -38,32 +41,65 @@ const EXPRESSION_KEYS = new Set([
 ]);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** One expression of a ruleset: its value, its pointer, and (once asked) the variables it reads. */
+export interface Expression {
+  readonly expr: unknown;
+  readonly pointer: string;
+  /** Its var paths (var-paths.ts), found once for all the checks that read them (see varPaths). */
+  vars?: VarPath[];
+}
+
+/** The variables an expression reads, with pointers relative to it (computed once per expression). */
+export const varPaths = (e: Expression): VarPath[] => (e.vars ??= varPathsOf(e.expr));
+
+/** Every expression of a ruleset (not its options, decisions or source), found once per checkRuleset call (shared.ts). */
+export const expressionList = (rs: Ruleset): Expression[] => shared(rs, findExpressions, () => findExpressions(rs));
+
 /** (expression, pointer) for every expression of a ruleset (not its options, decisions or source). */
 export function* expressions(rs: Ruleset): Generator<[unknown, string]> {
-  function* walk(v: unknown, ptr: string, parentKey: string | null): Generator<[unknown, string]> {
+  for (const e of expressionList(rs)) yield [e.expr, e.pointer];
+}
+
+function findExpressions(rs: Ruleset): Expression[] {
+  const out: Expression[] = [];
+  // The path walked so far, as keys: a pointer is only joined for an expression.
+  const segs: string[] = [];
+  const pointer = (): string => (segs.length === 0 ? '' : '/' + segs.map(segment).join('/'));
+  /** Whether the pointer of the current object contains "/judgments/" (a segment before its last). */
+  const inJudgment = (): boolean => segs.lastIndexOf('judgments', segs.length - 2) >= 0;
+  const walk = (v: unknown, parentKey: string | null): void => {
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) yield* walk(v[i], `${ptr}/${i}`, null);
+      for (let i = 0; i < v.length; i++) {
+        segs.push(String(i));
+        walk(v[i], null);
+        segs.pop();
+      }
       return;
     }
     if (!isObject(v)) return;
-    for (const [k, child] of Object.entries(v)) {
-      const p = joinPointer(ptr, k);
+    const keys = Object.keys(v);
+    for (let n = 0; n < keys.length; n++) {
+      const k = keys[n]!;
+      const child = v[k];
       const isExpr =
         parentKey === 'with' ||
         (EXPRESSION_KEYS.has(k) &&
-          !(k === 'default' && !ptr.includes('/judgments/') && !ptr.endsWith('/elective')) &&
-          !(k === 'value' && ptr.startsWith('/options')));
+          !(k === 'default' && !(segs.length >= 2 && inJudgment()) && segs[segs.length - 1] !== 'elective') &&
+          !(k === 'value' && segs.length > 0 && segs[0]!.startsWith('options')));
+      segs.push(k);
       // An operator is an object of one key; more keys make a block of settings (initiative: {scope, formula, …}).
-      if (isExpr && !(isObject(child) && Object.keys(child).length > 1)) yield [child, p];
-      else yield* walk(child, p, k);
+      if (isExpr && !(isObject(child) && Object.keys(child).length > 1)) out.push({ expr: child, pointer: pointer() });
+      else walk(child, k);
+      segs.pop();
     }
-  }
+  };
   const { $schema: _s, options: _o, decisions: _d, source: _src, expressions: named, ...rest } = rs as unknown as Record<string, unknown>;
   // Named expressions: each body is an expression, whatever its operators are called.
-  if (isObject(named)) for (const [name, body] of Object.entries(named)) yield [body, joinPointer('/expressions', name)];
+  if (isObject(named)) for (const name of Object.keys(named)) out.push({ expr: named[name], pointer: joinPointer('/expressions', name) });
   void _s;
   void _o;
   void _d;
   void _src;
-  yield* walk(rest, '', null);
+  walk(rest, null);
+  return out;
 }

@@ -5,10 +5,11 @@
  */
 import type { Ruleset } from '../model/types.js';
 import { joinPointer } from '../diagnostics.js';
-import { collectVarPaths } from '../expr/index.js';
+import { varPathsOf } from './var-paths.js';
 import { closestName } from './precompiled.js';
-import { expressions, type Problem } from './expressions.js';
+import { expressionList, type Problem } from './expressions.js';
 import { DERIVED_VARIABLES } from './names.js';
+import { segment } from './tree.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -32,6 +33,39 @@ export function namedUses(expr: unknown, ptr = ''): Array<{ name: string | null;
   return out;
 }
 
+/** Each {"expr": …} of an expression with a literal name, in document order, with a function that makes its pointer. */
+function forEachNamedUse(expr: unknown, ptr: string, found: (name: string, pointer: () => string) => void): void {
+  const segs: string[] = [];
+  const here = (): string => ptr + segs.map((s) => '/' + segment(s)).join('');
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        segs.push(String(i));
+        visit(v[i]);
+        segs.pop();
+      }
+    } else if (isObject(v)) {
+      const keys = Object.keys(v);
+      if (keys.length === 1 && keys[0] === 'expr') {
+        const arg = v.expr;
+        const name = Array.isArray(arg) ? arg[0] : arg;
+        if (typeof name === 'string') {
+          const at = here();
+          found(name, () => (Array.isArray(arg) ? `${at}/expr/0` : `${at}/expr`));
+        }
+        return;
+      }
+      for (let n = 0; n < keys.length; n++) {
+        const k = keys[n]!;
+        segs.push(k);
+        visit(v[k]);
+        segs.pop();
+      }
+    }
+  };
+  visit(expr);
+}
+
 export function checkNamedExpressions(rs: Ruleset): Problem[] {
   const problems: Problem[] = [];
   const named = rs.expressions ?? {};
@@ -39,16 +73,18 @@ export function checkNamedExpressions(rs: Ruleset): Problem[] {
   const has = (n: string) => Object.prototype.hasOwnProperty.call(named, n);
   const listing = () =>
     names.length ? `the named expressions are ${names.join(', ')}` : 'this ruleset names no expressions (add them under "expressions")';
-  for (const [expr, ptr] of expressions(rs)) {
-    for (const use of namedUses(expr, ptr)) {
-      if (use.name === null) continue; // the expression compiler says a name must be a literal string
-      if (has(use.name)) continue;
-      const near = closestName(use.name, names);
+  // A name that is not a literal string: the expression compiler says it must be one.
+  const list = expressionList(rs);
+  for (let n = 0; n < list.length; n++) {
+    const e = list[n]!;
+    forEachNamedUse(e.expr, e.pointer, (name, pointer) => {
+      if (has(name)) return;
+      const near = closestName(name, names);
       problems.push({
-        pointer: use.pointer,
-        message: `unknown named expression "${use.name}"${near === undefined ? `; ${listing()}` : `; did you mean "${near}"?`}`,
+        pointer: pointer(),
+        message: `unknown named expression "${name}"${near === undefined ? `; ${listing()}` : `; did you mean "${near}"?`}`,
       });
-    }
+    });
   }
   // A body of several keys is no operator: JSON Logic would read it as a plain value, silently.
   for (const n of names) {
@@ -85,7 +121,7 @@ export function checkNamedExpressions(rs: Ruleset): Problem[] {
       const n = queue.shift()!;
       if (seen.has(n)) continue;
       seen.add(n);
-      for (const { path, scoped } of collectVarPaths(named[n])) {
+      for (const { path, scoped } of varPathsOf(named[n])) {
         const root = path.split('.')[0]!;
         if (scoped || /^\d+$/.test(root) || allowed.has(root)) continue;
         problems.push({

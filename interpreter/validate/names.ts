@@ -6,11 +6,10 @@
  * none) read the element, so they are not checked; neither are the fields of `local`,
  * `reaction`, `event`, `sides` and `options` (options have their own check).
  */
-import { collectVarPaths } from '../expr/index.js';
 import type { Ruleset } from '../model/types.js';
 import { joinPointer } from '../diagnostics.js';
 import { closestName, levenshtein } from './suggest.js';
-import { expressions, type Problem } from './expressions.js';
+import { expressionList, varPaths, type Problem } from './expressions.js';
 
 /** Fields the engine itself puts on every combatant view (run/setup.ts), besides the ruleset's stats. */
 export const BUILTIN_COMBATANT_FIELDS = [
@@ -73,6 +72,10 @@ const COMBATANT_ROOTS = new Set<string>(COMBATANT_VARIABLES);
 const ROOTS = new Set<string>(EXPRESSION_VARIABLES);
 const DERIVED_ROOTS = new Set<string>(DERIVED_VARIABLES);
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+const hasForbidden = (segments: string[]): boolean => {
+  for (let i = 0; i < segments.length; i++) if (FORBIDDEN_SEGMENTS.has(segments[i]!)) return true;
+  return false;
+};
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const letters = (w: string) => [...w].sort().join('');
 /** The nearest name; among equally near ones, the same letters swapped ("egde" → "edge"). */
@@ -89,6 +92,10 @@ const suggest = (word: string, names: Iterable<string>, listing: () => string): 
   return near === undefined ? `; ${listing()}` : `; did you mean "${near}"?`;
 };
 
+/** The name of the derived value whose expression is at `ptr`, if it is one. */
+const derivedNameOf = (ptr: string): string | undefined =>
+  /^\/combatant\/derived\/([^/]+)\/expr$/.exec(ptr)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
+
 export function checkNames(rs: Ruleset): Problem[] {
   const problems: Problem[] = [];
   const p = (pointer: string, message: string) => problems.push({ pointer, message });
@@ -99,30 +106,40 @@ export function checkNames(rs: Ruleset): Problem[] {
     `stats are ${stats.join(', ')}${derived.length ? `; derived: ${derived.join(', ')}` : ''}; built-in: ${BUILTIN_COMBATANT_FIELDS.join(', ')}`;
 
   // Variables and combatant fields in expressions.
-  for (const [expr, ptr] of expressions(rs)) {
-    const derivedName = /^\/combatant\/derived\/([^/]+)\/expr$/.exec(ptr)?.[1]?.replace(/~1/g, '/').replace(/~0/g, '~');
-    for (const { path, pointer, scoped } of collectVarPaths(expr)) {
-      if (scoped) continue; // a loop body reads the element (or current/accumulator)
+  const list = expressionList(rs);
+  for (let n = 0; n < list.length; n++) {
+    const e = list[n]!;
+    const ptr = e.pointer;
+    const derivedName = ptr.startsWith('/combatant/derived/') ? derivedNameOf(ptr) : undefined;
+    const vars = varPaths(e);
+    for (let m = 0; m < vars.length; m++) {
+      const v = vars[m]!;
+      const path = v.path;
+      if (v.scoped) continue; // a loop body reads the element (or current/accumulator)
       const segments = path.split('.');
-      if (segments.some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
-      const [root, field] = segments as [string, string | undefined];
-      const at = ptr + pointer;
+      if (hasForbidden(segments)) continue; // the compiler rejects these
+      // Indexed, not destructured: destructuring runs the array iterator, for every path.
+      const root = segments[0]!;
+      const field = segments.length > 1 ? segments[1] : undefined;
       if (/^\d+$/.test(root)) continue; // an index into the data, as json-logic allows
       if (derivedName !== undefined && !DERIVED_ROOTS.has(root)) {
         const hint = COMBATANT_ROOTS.has(root) && field !== undefined && fields.has(field) ? `; did you mean "actor.${field}"?` : '';
         p(
-          at,
+          ptr + v.pointer,
           `derived value "${derivedName}" reads "${path}", but a derived value sees only its own combatant ` +
             `(${DERIVED_VARIABLES.join(', ')}): "${root}" is null there and counts as 0${hint}`,
         );
         continue;
       }
       if (!ROOTS.has(root)) {
-        p(at, `unknown variable "${root}" in "${path}"${suggest(root, ROOTS, () => `expressions can read ${[...ROOTS].join(', ')}`)}`);
+        p(
+          ptr + v.pointer,
+          `unknown variable "${root}" in "${path}"${suggest(root, ROOTS, () => `expressions can read ${[...ROOTS].join(', ')}`)}`,
+        );
         continue;
       }
       if (COMBATANT_ROOTS.has(root) && field !== undefined && !fields.has(field)) {
-        p(at, `unknown stat "${field}" in "${path}"${suggest(field, fields, listFields)}`);
+        p(ptr + v.pointer, `unknown stat "${field}" in "${path}"${suggest(field, fields, listFields)}`);
       }
     }
   }

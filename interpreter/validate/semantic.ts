@@ -3,12 +3,14 @@
  * and options, cycles among derived values, a round with no phases. Each problem points at
  * the place in the resolved ruleset; the pipeline maps it back to the file it came from.
  */
-import { collectVarPaths } from '../expr/index.js';
+import { varPathsOf } from './var-paths.js';
 import type { Encounter, Ruleset } from '../model/types.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../concepts/sort-keys/index.js';
 import { joinPointer } from '../diagnostics.js';
 import { diceFlow, notationProblem, pinProblem } from './dice-notation.js';
-import { expressions, type Problem } from './expressions.js';
+import { expressionList, varPaths, type Problem } from './expressions.js';
+import { withShared } from './shared.js';
+import { forEachObjectUnder, pointerOf, segment, treeOf } from './tree.js';
 import { checkNames } from './names.js';
 import { checkNamedExpressions } from './named-expressions.js';
 import { checkDecks } from './decks.js';
@@ -27,11 +29,16 @@ export type { Problem };
 const RULESET_CHECKS: Array<(rs: Ruleset) => Problem[]> = [checkNames, checkNamedExpressions, checkDecks, checkState];
 
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+const DURATION_ROOTS = ['actions', 'triggers'];
 const ACTION_FIELDS = new Set(['id', 'tags', 'phase', 'uses', 'params']);
 const hasOwn = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function checkRuleset(rs: Ruleset): Problem[] {
+  return withShared(rs, () => checkAll(rs));
+}
+
+function checkAll(rs: Ruleset): Problem[] {
   const problems: Problem[] = [];
   const p = (pointer: string, message: string) => problems.push({ pointer, message });
   const unique = (items: Array<{ id: string }>, ptr: string, what: string) => {
@@ -144,37 +151,37 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   }
 
   // Durations that end at a phase must name one.
-  const walkDurations = (v: unknown, ptr: string): void => {
-    if (Array.isArray(v)) v.forEach((x, i) => walkDurations(x, `${ptr}/${i}`));
-    else if (isObject(v)) {
-      for (const [k, x] of Object.entries(v)) {
-        if (k === 'endsAt' && isObject(x) && typeof x.phase === 'string' && !phaseIds.has(x.phase))
-          p(`${ptr}/endsAt/phase`, `unknown phase "${x.phase}"`);
-        walkDurations(x, joinPointer(ptr, k));
-      }
+  const tree = treeOf(rs);
+  forEachObjectUnder(tree, DURATION_ROOTS, (x, i) => {
+    if (tree.key[i] === 'endsAt' && typeof x.phase === 'string' && !phaseIds.has(x.phase)) {
+      p(`${pointerOf(tree, i)}/phase`, `unknown phase "${x.phase}"`);
     }
-  };
+  });
 
   // Unknown stats, options and tags in expressions.
   const options = new Set(Object.keys(rs.options ?? {}));
   const tags = new Set(Object.keys(rs.combatant.tags ?? {}));
-  walkDurations(rs.actions, '/actions');
-  walkDurations(rs.triggers ?? [], '/triggers');
 
   const tagsOfActions = actionTags(rs);
-  for (const [expr, ptr] of expressions(rs)) {
-    for (const { path, pointer } of collectVarPaths(expr)) {
+  const list = expressionList(rs);
+  for (let n = 0; n < list.length; n++) {
+    const e = list[n]!;
+    const ptr = e.pointer;
+    const vars = varPaths(e);
+    for (let m = 0; m < vars.length; m++) {
+      const v = vars[m]!;
+      const path = v.path;
+      if (!path.startsWith('options.') && !path.startsWith('action.')) continue; // nothing else is checked here
       if (path.split('.').some((seg) => FORBIDDEN_SEGMENTS.has(seg))) continue; // the compiler rejects these
       const [root, field] = path.split('.');
-      const at = ptr + pointer;
       if (root === 'options' && field !== undefined && !options.has(field))
-        p(at, `unknown option "${field}"; options are ${[...options].join(', ') || '(none)'}`);
+        p(ptr + v.pointer, `unknown option "${field}"; options are ${[...options].join(', ') || '(none)'}`);
       if (root === 'action' && field !== undefined && !ACTION_FIELDS.has(field))
-        p(at, `unknown action field "${field}"; actions expose ${[...ACTION_FIELDS].join(', ')}`);
+        p(ptr + v.pointer, `unknown action field "${field}"; actions expose ${[...ACTION_FIELDS].join(', ')}`);
     }
-    for (const { tag, pointer } of literalTagTests(expr)) {
-      if (!tags.has(tag) && !tagsOfActions.has(tag)) p(ptr + pointer, `unknown tag "${tag}"; combatant tags are ${[...tags].join(', ')}`);
-    }
+    literalTagTests(e.expr, (tag, pointer) => {
+      if (!tags.has(tag) && !tagsOfActions.has(tag)) p(ptr + pointer(), `unknown tag "${tag}"; combatant tags are ${[...tags].join(', ')}`);
+    });
   }
 
   // Dice notation known now is checked now, not in the middle of a combat.
@@ -198,7 +205,7 @@ export function checkRuleset(rs: Ruleset): Problem[] {
   for (const [name, d] of Object.entries(rs.combatant.derived ?? {})) {
     deps.set(
       name,
-      collectVarPaths(d.expr)
+      varPathsOf(d.expr)
         .map((v) => v.path.split('.'))
         .filter((s) => s[0] === 'actor' && derived.has(s[1]!))
         .map((s) => s[1]!),
@@ -224,26 +231,44 @@ function actionTags(rs: Ruleset): Set<string> {
   return new Set(rs.actions.flatMap((a) => a.tags ?? []));
 }
 
-/** `{"in": ["crossbow", {"var": "actor.tags"}]}`: the literal tag names an expression tests. */
-function literalTagTests(expr: unknown, ptr = ''): Array<{ tag: string; pointer: string }> {
-  const out: Array<{ tag: string; pointer: string }> = [];
-  if (Array.isArray(expr)) expr.forEach((x, i) => out.push(...literalTagTests(x, `${ptr}/${i}`)));
-  else if (isObject(expr)) {
-    for (const [k, v] of Object.entries(expr)) {
-      if (
-        k === 'in' &&
-        Array.isArray(v) &&
-        typeof v[0] === 'string' &&
-        isObject(v[1]) &&
-        typeof v[1].var === 'string' &&
-        /^(actor|target|reactor|mover|self)\.tags$/.test(v[1].var)
-      ) {
-        out.push({ tag: v[0], pointer: `${ptr}/in/0` });
+const TAG_VARIABLE = /^(actor|target|reactor|mover|self)\.tags$/;
+
+/**
+ * `{"in": ["crossbow", {"var": "actor.tags"}]}`: each literal tag name an expression tests, in
+ * document order, with a function that makes its pointer (relative to the expression).
+ */
+function literalTagTests(expr: unknown, found: (tag: string, pointer: () => string) => void): void {
+  const segs: string[] = [];
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        segs.push(String(i));
+        visit(v[i]);
+        segs.pop();
       }
-      out.push(...literalTagTests(v, joinPointer(ptr, k)));
+    } else if (isObject(v)) {
+      const keys = Object.keys(v);
+      for (let n = 0; n < keys.length; n++) {
+        const k = keys[n]!;
+        const x = v[k];
+        if (
+          k === 'in' &&
+          Array.isArray(x) &&
+          typeof x[0] === 'string' &&
+          isObject(x[1]) &&
+          typeof x[1].var === 'string' &&
+          TAG_VARIABLE.test(x[1].var)
+        ) {
+          const at = segs.map((s) => '/' + segment(s)).join('');
+          found(x[0], () => `${at}/in/0`);
+        }
+        segs.push(k);
+        visit(x);
+        segs.pop();
+      }
     }
-  }
-  return out;
+  };
+  visit(expr);
 }
 
 /** Check an encounter against the ruleset it runs under. Pointers are into the encounter. */

@@ -3,20 +3,18 @@
  * changed (`{"op": "state", "key": …}`) is declared under the ruleset's `state`, else a located
  * error with "did you mean".
  */
-import { collectVarPaths } from '../expr/index.js';
-import { joinPointer } from '../diagnostics.js';
 import type { Ruleset } from '../model/types.js';
 import { closestName } from './precompiled.js';
-import { expressions, type Problem } from './expressions.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+import { expressionList, varPaths, type Problem } from './expressions.js';
+import { EFFECT_ROOTS, forEachObjectUnder, pointerOf, treeOf } from './tree.js';
 
 export function checkState(rs: Ruleset): Problem[] {
   const problems: Problem[] = [];
   const keys = { encounter: Object.keys(rs.state?.encounter ?? {}), side: Object.keys(rs.state?.side ?? {}) };
-  const check = (of: 'encounter' | 'side', key: string, pointer: string) => {
+  const check = (of: 'encounter' | 'side', key: string, at: () => string) => {
     const names = keys[of];
     if (names.includes(key)) return;
+    const pointer = at();
     const near = closestName(key, names);
     const where = of === 'encounter' ? 'state.encounter' : 'state.side';
     problems.push({
@@ -24,24 +22,26 @@ export function checkState(rs: Ruleset): Problem[] {
       message: `unknown ${of} value "${key}"${near !== undefined ? `; did you mean "${near}"?` : names.length ? `; ${where} has ${names.join(', ')}` : `; declare it under ${where}`}`,
     });
   };
-  for (const [expr, ptr] of expressions(rs)) {
-    for (const { path, pointer, scoped } of collectVarPaths(expr)) {
-      if (scoped) continue;
+  const list = expressionList(rs);
+  for (let n = 0; n < list.length; n++) {
+    const e = list[n]!;
+    const vars = varPaths(e);
+    for (let m = 0; m < vars.length; m++) {
+      const v = vars[m]!;
+      const path = v.path;
+      if (v.scoped) continue;
+      if (!path.startsWith('encounter.') && !path.startsWith('sides.')) continue;
       const seg = path.split('.');
-      if (seg[0] === 'encounter' && seg[1] !== undefined) check('encounter', seg[1], ptr + pointer);
-      if (seg[0] === 'sides' && seg[2] === 'state' && seg[3] !== undefined) check('side', seg[3], ptr + pointer);
+      const at = () => e.pointer + v.pointer;
+      if (seg[0] === 'encounter' && seg[1] !== undefined) check('encounter', seg[1], at);
+      if (seg[0] === 'sides' && seg[2] === 'state' && seg[3] !== undefined) check('side', seg[3], at);
     }
   }
-  const walk = (v: unknown, ptr: string): void => {
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${ptr}/${i}`));
-    else if (isObject(v)) {
-      if (v.op === 'state' && (v.of === 'encounter' || v.of === 'side') && typeof v.key === 'string') check(v.of, v.key, `${ptr}/key`);
-      for (const [k, x] of Object.entries(v)) walk(x, joinPointer(ptr, k));
+  const tree = treeOf(rs);
+  forEachObjectUnder(tree, EFFECT_ROOTS, (v, i) => {
+    if (v.op === 'state' && (v.of === 'encounter' || v.of === 'side') && typeof v.key === 'string') {
+      check(v.of, v.key, () => `${pointerOf(tree, i)}/key`);
     }
-  };
-  walk(rs.actions, '/actions');
-  walk(rs.triggers ?? [], '/triggers');
-  walk(rs.procedures ?? {}, '/procedures');
-  walk(rs.moments ?? [], '/moments');
+  });
   return problems;
 }
