@@ -13,6 +13,7 @@
  * no eval and no Function constructor; operators are looked up in a Map.
  */
 import { PhasebookError, diagnosticAt, joinPointer, type Diagnostic } from '../diagnostics.js';
+import { varPathsOf } from './var-paths.js';
 import {
   BUILTIN_OPS,
   ExpressionBudgetError,
@@ -308,29 +309,5 @@ export function knownOperators(): string[] {
  * value, in document order. Only evaluated positions are searched (not literal data objects).
  */
 export function collectVarPaths(expr: unknown, basePointer = ''): VarPathRef[] {
-  const out: VarPathRef[] = [];
-  const visit = (value: unknown, pointer: string, scoped: boolean, depth: number): void => {
-    if (depth > MAX_EXPRESSION_DEPTH) return;
-    if (Array.isArray(value)) {
-      value.forEach((v, i) => visit(v, joinPointer(pointer, i), scoped, depth + 1));
-      return;
-    }
-    const op = operatorKey(value);
-    if (op === undefined) return;
-    const opPointer = joinPointer(pointer, op);
-    const raw = (value as Record<string, unknown>)[op];
-    const argsAreArray = Array.isArray(raw);
-    const args: readonly unknown[] = argsAreArray ? (raw as unknown[]) : [raw];
-    const argPointer = (i: number): string => (argsAreArray ? joinPointer(opPointer, i) : opPointer);
-    if (op === 'var' && args.length > 0) {
-      const p = args[0];
-      if ((typeof p === 'string' && p !== '') || typeof p === 'number' || typeof p === 'boolean') {
-        out.push({ path: String(p), pointer: argPointer(0), scoped });
-      }
-    }
-    const scopedArgs = BUILTIN_OPS.get(op)?.scopedArgs ?? [];
-    args.forEach((a, i) => visit(a, argPointer(i), scoped || scopedArgs.includes(i), depth + 1));
-  };
-  visit(expr, basePointer, false, 1);
-  return out;
+  return varPathsOf(expr).map((v) => ({ path: v.path, pointer: basePointer + v.pointer, scoped: v.scoped }));
 }

@@ -5,7 +5,7 @@
  */
 import type { Ruleset } from '../model/types.js';
 import { joinPointer } from '../diagnostics.js';
-import { varPathsOf, type VarPath } from './var-paths.js';
+import { varPathsOf, type VarPath } from '../expr/var-paths.js';
 import { shared } from './shared.js';
 import { segment } from './tree.js';
 

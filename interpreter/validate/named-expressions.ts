@@ -5,7 +5,7 @@
  */
 import type { Ruleset } from '../model/types.js';
 import { joinPointer } from '../diagnostics.js';
-import { varPathsOf } from './var-paths.js';
+import { varPathsOf } from '../expr/var-paths.js';
 import { closestName } from './precompiled.js';
 import { expressionList, type Problem } from './expressions.js';
 import { DERIVED_VARIABLES } from './names.js';

@@ -3,7 +3,7 @@
  * and options, cycles among derived values, a round with no phases. Each problem points at
  * the place in the resolved ruleset; the pipeline maps it back to the file it came from.
  */
-import { varPathsOf } from './var-paths.js';
+import { varPathsOf } from '../expr/var-paths.js';
 import type { Encounter, Ruleset } from '../model/types.js';
 import { ORDER_KEYS, ORDER_PRESETS } from '../concepts/sort-keys/index.js';
 import { joinPointer } from '../diagnostics.js';

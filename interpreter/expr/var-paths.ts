@@ -1,11 +1,11 @@
 /**
- * The literal `var` paths of an expression, as collectVarPaths (expr/compile.ts) finds them —
- * same paths, same order, same `scoped`, same pointers — but each pointer is joined only when a
- * check asks for it (most paths are fine and never reported). var-paths.test.ts holds the two
- * equal on every expression of the rulesets and on odd cases.
+ * The literal `var` paths of an expression: each path, whether it sits where a loop's own data
+ * is read (`scoped`), and its JSON pointer relative to the expression — joined only when asked
+ * for, since the semantic checks report few of the many paths they look at.
+ * `collectVarPaths` (compile.ts) gives the same with every pointer joined.
  */
-import { BUILTIN_OPS, MAX_EXPRESSION_DEPTH } from '../expr/ops/index.js';
-import { segment } from './tree.js';
+import { escapePointerSegment } from '../diagnostics.js';
+import { BUILTIN_OPS, MAX_EXPRESSION_DEPTH } from './ops/index.js';
 
 /** One literal path: `pointer` (relative to the expression) is built on first use. */
 export class VarPath {
@@ -18,7 +18,7 @@ export class VarPath {
   get pointer(): string {
     if (this.joined === undefined) {
       let p = '';
-      for (const s of this.steps) p += '/' + (typeof s === 'number' ? String(s) : segment(s));
+      for (const s of this.steps) p += '/' + escapePointerSegment(s);
       this.joined = p;
     }
     return this.joined;
