@@ -9,7 +9,7 @@ import { varPathsOf } from '../expr/var-paths.js';
 import { closestName } from './precompiled.js';
 import { expressionList, type Problem } from './expressions.js';
 import { DERIVED_VARIABLES } from './names.js';
-import { segment } from './tree.js';
+import { forEachKeyIn } from './tree.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -35,35 +35,20 @@ export function namedUses(expr: unknown, ptr = ''): Array<{ name: string | null;
 
 /** Each {"expr": …} of an expression with a literal name, in document order, with a function that makes its pointer. */
 function forEachNamedUse(expr: unknown, ptr: string, found: (name: string, pointer: () => string) => void): void {
-  const segs: string[] = [];
-  const here = (): string => ptr + segs.map((s) => '/' + segment(s)).join('');
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        segs.push(String(i));
-        visit(v[i]);
-        segs.pop();
+  forEachKeyIn(
+    expr,
+    (o, k, keys, here) => {
+      if (k !== 'expr' || keys.length !== 1) return;
+      const arg = o.expr;
+      const name = Array.isArray(arg) ? arg[0] : arg;
+      if (typeof name === 'string') {
+        const at = here();
+        found(name, () => (Array.isArray(arg) ? `${at}/expr/0` : `${at}/expr`));
       }
-    } else if (isObject(v)) {
-      const keys = Object.keys(v);
-      if (keys.length === 1 && keys[0] === 'expr') {
-        const arg = v.expr;
-        const name = Array.isArray(arg) ? arg[0] : arg;
-        if (typeof name === 'string') {
-          const at = here();
-          found(name, () => (Array.isArray(arg) ? `${at}/expr/0` : `${at}/expr`));
-        }
-        return;
-      }
-      for (let n = 0; n < keys.length; n++) {
-        const k = keys[n]!;
-        segs.push(k);
-        visit(v[k]);
-        segs.pop();
-      }
-    }
-  };
-  visit(expr);
+      return true;
+    },
+    ptr,
+  );
 }
 
 export function checkNamedExpressions(rs: Ruleset): Problem[] {

@@ -10,7 +10,7 @@ import { joinPointer } from '../diagnostics.js';
 import { diceFlow, notationProblem, pinProblem } from './dice-notation.js';
 import { expressionList, varPaths, type Problem } from './expressions.js';
 import { withShared } from './shared.js';
-import { forEachObjectUnder, pointerOf, segment, treeOf } from './tree.js';
+import { forEachKeyIn, forEachObjectUnder, pointerOf, treeOf } from './tree.js';
 import { checkNames } from './names.js';
 import { checkNamedExpressions } from './named-expressions.js';
 import { checkDecks } from './decks.js';
@@ -238,37 +238,20 @@ const TAG_VARIABLE = /^(actor|target|reactor|mover|self)\.tags$/;
  * document order, with a function that makes its pointer (relative to the expression).
  */
 function literalTagTests(expr: unknown, found: (tag: string, pointer: () => string) => void): void {
-  const segs: string[] = [];
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        segs.push(String(i));
-        visit(v[i]);
-        segs.pop();
-      }
-    } else if (isObject(v)) {
-      const keys = Object.keys(v);
-      for (let n = 0; n < keys.length; n++) {
-        const k = keys[n]!;
-        const x = v[k];
-        if (
-          k === 'in' &&
-          Array.isArray(x) &&
-          typeof x[0] === 'string' &&
-          isObject(x[1]) &&
-          typeof x[1].var === 'string' &&
-          TAG_VARIABLE.test(x[1].var)
-        ) {
-          const at = segs.map((s) => '/' + segment(s)).join('');
-          found(x[0], () => `${at}/in/0`);
-        }
-        segs.push(k);
-        visit(x);
-        segs.pop();
-      }
+  forEachKeyIn(expr, (o, k, _keys, here) => {
+    const x = o[k];
+    if (
+      k === 'in' &&
+      Array.isArray(x) &&
+      typeof x[0] === 'string' &&
+      isObject(x[1]) &&
+      typeof x[1].var === 'string' &&
+      TAG_VARIABLE.test(x[1].var)
+    ) {
+      const at = here();
+      found(x[0], () => `${at}/in/0`);
     }
-  };
-  visit(expr);
+  });
 }
 
 /** Check an encounter against the ruleset it runs under. Pointers are into the encounter. */

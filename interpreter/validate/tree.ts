@@ -97,3 +97,37 @@ export function forEachObjectUnder(
 
 /** The nodes effects can be in: actions, triggers, procedures and moments. */
 export const EFFECT_ROOTS = ['actions', 'triggers', 'procedures', 'moments'] as const;
+
+/**
+ * Every (object, key) of a JSON value, depth first in document order: `onKey` is called before
+ * the walk goes into `o[key]`, with `here()` making the pointer of `o` (from `base`; call it
+ * before returning, the path moves on). Returning true skips what is under that key.
+ */
+export function forEachKeyIn(
+  value: unknown,
+  onKey: (o: Record<string, unknown>, key: string, keys: readonly string[], here: () => string) => boolean | void,
+  base = '',
+): void {
+  const segs: string[] = [];
+  const here = (): string => base + segs.map((s) => '/' + segment(s)).join('');
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        segs.push(String(i));
+        visit(v[i]);
+        segs.pop();
+      }
+    } else if (typeof v === 'object' && v !== null) {
+      const o = v as Record<string, unknown>;
+      const keys = Object.keys(o);
+      for (let n = 0; n < keys.length; n++) {
+        const k = keys[n]!;
+        if (onKey(o, k, keys, here) === true) continue;
+        segs.push(k);
+        visit(o[k]);
+        segs.pop();
+      }
+    }
+  };
+  visit(value);
+}
