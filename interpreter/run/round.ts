@@ -157,14 +157,17 @@ function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
     }
   }
-  this.runMoments(phaseMoment(id));
+  this.runMoments(phaseMoment(phase));
 }
 
-/** `phase:<id>`, the moment at a phase's end, made once per phase id. */
-const PHASE_MOMENTS = new Map<string, string>();
-function phaseMoment(id: string): string {
-  let m = PHASE_MOMENTS.get(id);
-  if (m === undefined) PHASE_MOMENTS.set(id, (m = `phase:${id}`));
+/**
+ * `phase:<id>`, the moment at a phase's end, made once per compiled phase (a WeakMap: phase ids
+ * come from documents, and a long-lived editor compiles many rulesets).
+ */
+const PHASE_MOMENTS = new WeakMap<CPhase, string>();
+function phaseMoment(phase: CPhase): string {
+  let m = PHASE_MOMENTS.get(phase);
+  if (m === undefined) PHASE_MOMENTS.set(phase, (m = `phase:${phase.def.id}`));
   return m;
 }
 
