@@ -34,8 +34,12 @@ export const cacheFileOf = (file: string): string => `${file}.v8cache`;
 const MAGIC = Buffer.from('PBV8C01\n', 'latin1');
 const HEAD = MAGIC.length + 8;
 
-/** This module's own file: a built chunk that imports it (as external) gets this very module. */
-const SELF = fileURLToPath(import.meta.url);
+/**
+ * This module's own file, without its extension (.js compiled, .ts in the sources): a built chunk
+ * that imports it (as external) gets this very module.
+ */
+const withoutExtension = (path: string): string => path.replace(/\.[jt]s$/, '');
+const SELF = withoutExtension(fileURLToPath(import.meta.url));
 
 interface Module {
   exports: unknown;
@@ -87,7 +91,7 @@ export function loadBuilt(file: string): unknown {
     if (specifier.startsWith('.')) {
       const path = resolve(dir, specifier);
       if (path.endsWith('.cjs')) return loadBuilt(path);
-      if (path === SELF) return self;
+      if (withoutExtension(path) === SELF) return self;
     }
     return (nodeRequire ??= createRequire(file))(specifier);
   };
