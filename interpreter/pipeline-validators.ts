@@ -3,18 +3,19 @@
  * (scripts/build-cli-validators.mjs writes dist/generated/cli/): per schema, a quick module
  * (valid or not), required (synchronously) the first time a document of that kind is validated,
  * and a detailed one (every error), required with the one for the oneOf/anyOf branches at the
- * first invalid document. Used only while schemas/ holds
- * byte for byte the schemas they were generated from (copies of which sit next to them): then
+ * first invalid document, each with its V8 code cache when there is one (code-cache.ts). Used
+ * only while schemas/ holds byte for byte the schemas they were generated from (copies of which
+ * sit next to them): then
  * nothing loads or runs ajv's compiler, and start-up neither parses nor hashes the schemas
  * (issue 9, cold start). Otherwise (the sources run by vitest, a stale or partial build) there is
  * no source, and the pipeline compiles the schemas with ajv.
  */
 import type { ValidateFunction } from 'ajv';
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunctionSource } from './validate/precompiled.js';
+import { loadBuilt } from './code-cache.js';
 
 type Exports = Readonly<Record<string, unknown>>;
 
@@ -61,13 +62,8 @@ export function generatedValidators(packageRoot: string, dir = GENERATED_DIR): V
     }
     if (!copy.equals(readFileSync(join(packageRoot, 'schemas', file)))) return null;
   }
-  const load = createRequire(join(dir, 'index.json'));
-  const modules = new Map<string, Exports>();
-  const module = (file: string): Exports => {
-    let m = modules.get(file);
-    if (m === undefined) modules.set(file, (m = load(`./${file}`) as Exports));
-    return m;
-  };
+  // Through the code cache's loader: V8 gets the code it compiled for them at build time.
+  const module = (file: string): Exports => loadBuilt(join(dir, file)) as Exports;
   const fn = (m: Exports, name: string): ValidateFunction | undefined => {
     const f = m[name];
     return typeof f === 'function' ? (f as ValidateFunction) : undefined;

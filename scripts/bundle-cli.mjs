@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
  * The CLI as a few files (issue 9, cold start): `npm run build` bundles what tsc compiled,
- * from dist/interpreter/cli/main.js, into dist/interpreter/cli.bundle.js and its chunks
- * (dist/interpreter/_cli-*.js), which bin/phasebook.js loads. Starting `phasebook run` then reads
- * about 10 files instead of about 170. The commands other than run stay in chunks of their own,
+ * from dist/interpreter/cli/main.js, into dist/interpreter/cli.bundle.cjs and its chunks
+ * (dist/interpreter/_cli-*.cjs), which bin/phasebook.js loads through
+ * dist/interpreter/code-cache.js with the V8 code cache that scripts/build-code-cache.mjs writes
+ * next to them (CommonJS, because Node 20 gives a code cache to no ES module). Starting
+ * `phasebook run` then reads about 10 files instead of about 170. The commands other than run stay in chunks of their own,
  * loaded when the command line names them. Packages from node_modules stay outside (imported
  * as usual). The chunks sit next to dist/interpreter/pipeline.js, so the paths that the code
  * finds from its own place (dist/generated/validators.js, the schemas, the simulation worker)
@@ -12,7 +14,7 @@
  *   node scripts/bundle-cli.mjs
  */
 import { readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'rolldown';
 import { ROOT } from './build-validators.mjs';
 
@@ -24,6 +26,50 @@ const out = join(ROOT, 'dist', 'interpreter');
  */
 const BUNDLED = ['commander', 'jsonc-parser'];
 for (const f of readdirSync(out)) if (f.startsWith('_cli-') || f.startsWith('cli.bundle.')) rmSync(join(out, f));
+
+/**
+ * The pipeline's one top-level await (pipeline.ts: ajv's compiler, imported only when there are no
+ * generated validators), which CommonJS cannot hold. Its dynamic import still makes the compiler a
+ * chunk of its own, which the rendered code then requires at once, synchronously (`REQUIRE_NOW`):
+ * ajv still loads only when there are no generated validators.
+ */
+const PIPELINE_AWAIT = "(await import('./validate/schema.js')).createSchemaValidator";
+const REQUIRE_NOW = '__phasebookRequireNow';
+const noTopLevelAwait = {
+  name: 'no-top-level-await',
+  transform(code, id) {
+    if (!/[\\/]dist[\\/]interpreter[\\/]pipeline\.js$/.test(id)) return null;
+    if (!code.includes(PIPELINE_AWAIT))
+      throw new Error(`dist/interpreter/pipeline.js no longer holds ${PIPELINE_AWAIT}: update bundle-cli.mjs`);
+    return code.replace(PIPELINE_AWAIT, `${REQUIRE_NOW}(import('./validate/schema.js')).createSchemaValidator`);
+  },
+  renderChunk(code) {
+    if (!code.includes(REQUIRE_NOW)) return null;
+    // rolldown renders import('./x.js') as a promise of require('./_cli-x-….cjs') (then the module's namespace).
+    const out = code.replace(
+      new RegExp(
+        `${REQUIRE_NOW}\\(Promise\\.resolve\\(\\)\\.then\\(\\(\\) => (require\\("[^"]+"\\))\\)(?:\\.then\\(\\((\\w+)\\) => \\2\\.(\\w+)\\))?\\)`,
+        'g',
+      ),
+      (_, req, _n, field) => (field ? `${req}.${field}` : req),
+    );
+    if (out.includes(REQUIRE_NOW))
+      throw new Error(
+        `bundle-cli.mjs: rolldown rendered the pipeline's import differently: ${/__phasebookRequireNow.{0,200}/.exec(out)[0]}`,
+      );
+    return out;
+  },
+};
+/** The code cache's loader (dist/interpreter/code-cache.js) is one module: the one that loads the chunks. */
+const CODE_CACHE = join(out, 'code-cache.js');
+const externalFiles = {
+  name: 'external-files',
+  resolveId(source, importer) {
+    if (importer === undefined || !source.startsWith('.')) return null;
+    const path = resolve(dirname(importer), source);
+    return path === CODE_CACHE ? { id: path, external: true } : null;
+  },
+};
 /**
  * commander requires node:child_process (and with it net, dgram, tty…) for its executable
  * subcommands, which phasebook has none of: require it when a subcommand is spawned, never at
@@ -48,8 +94,15 @@ await build({
   resolve: { mainFields: ['module', 'main'] },
   // Every module is kept as written: some register their concept when imported.
   treeshake: { moduleSideEffects: true },
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, noTopLevelAwait, externalFiles],
   logLevel: 'warn',
-  output: { dir: out, format: 'esm', entryFileNames: '[name].js', chunkFileNames: '_cli-[name]-[hash].js' },
+  // As written: every chunk sits next to it, in dist/interpreter.
+  output: {
+    paths: (id) => (id === CODE_CACHE ? './code-cache.js' : id),
+    dir: out,
+    format: 'cjs',
+    entryFileNames: '[name].cjs',
+    chunkFileNames: '_cli-[name]-[hash].cjs',
+  },
 });
-process.stderr.write(`wrote ${join(out, 'cli.bundle.js')}\n`);
+process.stderr.write(`wrote ${join(out, 'cli.bundle.cjs')}\n`);

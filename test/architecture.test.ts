@@ -55,3 +55,12 @@ describe('the editor uses the public library entry', () => {
     expect(throughEntry).toBeGreaterThan(10);
   });
 });
+
+describe('node:vm stays in the code cache loader', () => {
+  it('is imported by interpreter/code-cache.ts only (our own build artifacts, never documents)', () => {
+    const files = sources('interpreter').filter((f) => !/\.test\.ts$/.test(f));
+    const vm = /\b(?:from|import|require)\s*\(?\s*['"](?:node:)?vm['"]/;
+    const users = files.filter((f) => vm.test(readFileSync(join(ROOT, f), 'utf8')));
+    expect(users).toEqual(['interpreter/code-cache.ts']);
+  });
+});

@@ -4,7 +4,7 @@
  */
 import { readFileSync, readSync, statSync } from 'node:fs';
 import { PhasebookError } from '../diagnostics.js';
-import { DEFAULT_READ_LIMITS, definedOnly, formatBytes, readDocumentText, type ReadLimits, type SourceDocument } from './read.js';
+import { DEFAULT_READ_LIMITS, definedOnly, formatBytes, readTextOfLength, type ReadLimits, type SourceDocument } from './read.js';
 
 /**
  * Read a document from disk. Missing files, directories, unreadable files, files over the size
@@ -47,7 +47,8 @@ export function readDocumentFile(path: string, limits: Partial<ReadLimits> = {})
   } catch {
     return fail(`cannot read ${JSON.stringify(path)}: the file is not valid UTF-8 text`);
   }
-  return readDocumentText(path, text, lim);
+  // Valid UTF-8 (the decoder is fatal): the text's UTF-8 length is the count of its bytes.
+  return readTextOfLength(path, text, lim, bytes.length);
 }
 
 /** The name standard input is given in messages (`-` on the command line). */

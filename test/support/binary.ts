@@ -11,8 +11,8 @@ import { createHash } from 'node:crypto';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const BIN = join(ROOT, 'bin', 'phasebook.js');
-// The bundle is the last file `npm run build` writes (scripts/bundle-cli.mjs), and what the binary runs.
-const DIST_MAIN = join(ROOT, 'dist', 'interpreter', 'cli.bundle.js');
+// The bundle is what the binary runs (scripts/bundle-cli.mjs); after it `npm run build` writes only its code caches.
+const DIST_MAIN = join(ROOT, 'dist', 'interpreter', 'cli.bundle.cjs');
 
 function newestSource(dir: string): number {
   let newest = 0;
