@@ -93,7 +93,12 @@ export class Core {
     );
     this.checkResolved(resolved, overlays.length > 0);
     const sources = [sourceOf(base, 'ruleset'), ...overlays.map((o) => sourceOf(o, 'overlay'))];
-    return { resolved, compiled: compileRuleset(resolved), sources };
+    return { resolved, compiled: this.compile(resolved), sources };
+  }
+
+  /** Compile a checked, resolved ruleset (a subclass may keep compiled parts between builds). */
+  protected compile(resolved: ResolvedRuleset): CompiledRuleset {
+    return compileRuleset(resolved);
   }
 
   /** Schema-check the resolved ruleset (overlays may have broken it) and run the semantic checks. */

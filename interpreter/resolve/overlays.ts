@@ -31,6 +31,8 @@ export interface ResolvedRuleset {
   origin(pointer: string): { file: string; pointer: string; line: number; col: number };
   /** Line and column of a pointer in one of the documents (the base or an overlay). */
   locate(file: string, pointer: string): { line: number; col: number };
+  /** The document `locate` reads for `file` (the base or an overlay), as given. */
+  document?(file: string): Located<unknown>;
 }
 
 type Json = unknown;
@@ -244,9 +246,9 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
     }
     return { file: base.file, pointer: '', line: 1, col: 1 };
   };
-  const locate = (file: string, pointer: string) =>
-    (file === base.file ? base : (overlays.find((x) => x.file === file) ?? base)).locate(pointer);
-  return { ruleset, overlays: applied, origin, locate };
+  const document = (file: string): Located<unknown> => (file === base.file ? base : (overlays.find((x) => x.file === file) ?? base));
+  const locate = (file: string, pointer: string) => document(file).locate(pointer);
+  return { ruleset, overlays: applied, origin, locate, document };
 }
 
 interface ChangeError {
