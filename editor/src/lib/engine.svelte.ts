@@ -2,8 +2,8 @@
  * The page's side of the engine worker. A run is sent at once when none is in flight; while one
  * is, only the latest request waits and goes next (the ones in between would be stale anyway),
  * so an edit reaches the timeline without a debounce and fast typing never queues runs.
- * Validation goes on the same worker after the runs (`afterRuns`): it finds the program the run
- * just built (lib/core-cache.ts) and never delays the timeline.
+ * Validation goes on the same worker after the runs (`afterRuns`), in a later task than the run's
+ * answer: it finds the program the run just built (lib/core-cache.ts) and never delays the timeline.
  * A worker busy on one request for longer than BUSY_MS (a ruleset running until its guard stops
  * it) is terminated and replaced, so the page never waits on it. The time counts from when the
  * worker starts the request: its start-up and a queue behind other requests do not count (on a
@@ -44,6 +44,7 @@ export class EngineClient {
   private inFlight = false;
   private next: { docs: () => DocText[]; variant: () => Variant | null } | null = null;
   private idle: (() => void) | null = null;
+  private idleSoon: ReturnType<typeof setTimeout> | null = null;
 
   private ensure(): Worker {
     if (!this.worker) {
@@ -127,6 +128,18 @@ export class EngineClient {
       });
       return;
     }
+    if (this.idle) this.idleSoon ??= setTimeout(() => this.runIdle(), 0);
+  }
+
+  /**
+   * The waiting idle task, in a task of its own: the run's answer is shown first (its state
+   * changes reach the DOM, in the microtasks after it, before validation's request, which copies
+   * every document to the worker, is even sent). A run scheduled meanwhile goes first again.
+   */
+  private runIdle(): void {
+    this.idleSoon = null;
+    if (this.inFlight) return; // its end pumps again
+    if (this.next) return this.pump();
     const task = this.idle;
     this.idle = null;
     task?.();
