@@ -11,7 +11,8 @@
  */
 import EngineWorker from '../engine.worker.ts?worker';
 import type { Diagnostic, TraceEvent } from '../../../interpreter/index.js';
-import type { DocText, Request, Response, Started, Variant } from './protocol.js';
+import type { DocText, PostedRequest, Request, Response, Started, Variant } from './protocol.js';
+import { DocSender } from './doc-sync.js';
 
 /** A request before it gets its id (distributes over the union, unlike Omit). */
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -46,8 +47,18 @@ export class EngineClient {
   private idle: (() => void) | null = null;
   private idleSoon: ReturnType<typeof setTimeout> | null = null;
 
+  /** The texts the worker has (a new worker has none). */
+  private sender = new DocSender();
+
+  /** Post a request, with only the texts the worker does not have yet. */
+  private post(req: Request): void {
+    const worker = this.ensure();
+    worker.postMessage({ ...req, docs: this.sender.refs(req.docs, req.type === 'validate') } satisfies PostedRequest);
+  }
+
   private ensure(): Worker {
     if (!this.worker) {
+      this.sender = new DocSender();
       this.worker = takeWarm() ?? new EngineWorker();
       this.worker.onmessage = (ev: MessageEvent<Response | Started>) => {
         const p = this.pending.get(ev.data.id);
@@ -81,7 +92,7 @@ export class EngineClient {
     for (const other of this.pending.values()) {
       if (other.timer) clearTimeout(other.timer);
       other.timer = null;
-      this.ensure().postMessage(other.req);
+      this.post(other.req);
     }
   }
 
@@ -90,7 +101,7 @@ export class EngineClient {
     const full = { ...req, id } as Request;
     return new Promise((resolve) => {
       this.pending.set(id, { req: full, resolve, timer: null });
-      this.ensure().postMessage(full);
+      this.post(full);
     });
   }
 
