@@ -68,7 +68,9 @@ for (let i = 0; i < 2; i++) {
   if (a !== b) throw new Error('the two builds give different events');
 }
 for (const b of builds) for (let i = 0; i < 20; i++) b.edit(); // warm-up
-const loadStart = loadavg().map((x) => x.toFixed(2)).join(' ');
+const loadStart = loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ');
 for (let k = 0; k < BATCHES; k++) {
   for (const b of k % 2 ? [...builds].reverse() : builds) {
     const t0 = process.cpuUsage();
@@ -77,7 +79,9 @@ for (let k = 0; k < BATCHES; k++) {
     b.ms.push((t.user + t.system) / 1000 / EDITS);
   }
 }
-const loadEnd = loadavg().map((x) => x.toFixed(2)).join(' ');
+const loadEnd = loadavg()
+  .map((x) => x.toFixed(2))
+  .join(' ');
 for (const b of builds) {
   const s = [...b.ms].sort((x, y) => x - y);
   console.log(
