@@ -9,6 +9,7 @@ import { DiceError } from './dice/index.js';
 import type { Encounter, Overlay, Ruleset } from './model/types.js';
 import { readDocumentText, type SourceDocument } from './read/read.js';
 import { resolveOverlays, type ResolvedRuleset } from './resolve/overlays.js';
+import { readsBackAsItself } from './resolve/reads-back.js';
 import { compileRuleset, type CompiledRuleset } from './compile/ruleset.js';
 import { ENCOUNTER_FILE, runCombat, type RunOptions, type RunResult } from './run/engine.js';
 import type { SchemaValidator } from './validate/schema.js';
@@ -92,13 +93,18 @@ export class Core {
     );
     this.checkResolved(resolved, overlays.length > 0);
     const sources = [sourceOf(base, 'ruleset'), ...overlays.map((o) => sourceOf(o, 'overlay'))];
-    return { resolved, compiled: compileRuleset(resolved), sources };
+    return { resolved, compiled: this.compile(resolved), sources };
+  }
+
+  /** Compile a checked, resolved ruleset (a subclass may keep compiled parts between builds). */
+  protected compile(resolved: ResolvedRuleset): CompiledRuleset {
+    return compileRuleset(resolved);
   }
 
   /** Schema-check the resolved ruleset (overlays may have broken it) and run the semantic checks. */
   private checkResolved(resolved: ResolvedRuleset, hadOverlays: boolean): void {
     const diagnostics: Diagnostic[] = [];
-    if (hadOverlays) {
+    if (hadOverlays && !this.validInPlace(resolved.ruleset)) {
       // Read back without the size limits of a document (the overlays' own texts were checked);
       // what the reader still refuses — a value nested too deep once in place — is the overlay's.
       let virtual: SourceDocument;
@@ -124,6 +130,18 @@ export class Core {
       diagnostics.push({ file: o.file, line: o.line, col: o.col, pointer: o.pointer, message: p.message, severity: 'error' });
     }
     if (diagnostics.length) throw new PhasebookError(diagnostics);
+  }
+
+  /**
+   * The resolved ruleset as it stands passes the schema, and would read back as itself
+   * (resolve/reads-back.ts): no need to write it out and read it back. Any problem is found
+   * again, with its place, the careful way.
+   */
+  private validInPlace(ruleset: Ruleset): boolean {
+    if (!readsBackAsItself(ruleset)) return false;
+    const nowhere = () => ({ line: 1, col: 1 });
+    const doc: SourceDocument = { file: '<resolved>', text: '', value: ruleset, locate: nowhere, locateKey: nowhere };
+    return this.validator.validate(doc, SCHEMA_IDS.ruleset).length === 0;
   }
 
   /** The document each checked encounter came from, to locate problems found while running it. */

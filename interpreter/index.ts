@@ -80,6 +80,7 @@ export { Core, kindOf, SCHEMA_IDS, type DocKind, type DocumentFinder, type Progr
 export { PhasebookError, formatDiagnostic, diagnosticAt, joinPointer, escapePointerSegment, type Diagnostic } from './diagnostics.js';
 export { readDocumentText, type SourceDocument, type SourcePosition, type ReadLimits } from './read/read.js';
 export { resolveOverlays, type Located, type ResolvedRuleset } from './resolve/overlays.js';
+export { compileRuleset, ExpressionCache, type CompiledRuleset } from './compile/ruleset.js';
 export { createSchemaValidator, type SchemaValidatorOptions } from './validate/schema.js';
 export { createPrecompiledValidator, schemaFingerprint, type GeneratedValidators, type SchemaValidator } from './validate/precompiled.js';
 export { runCombat, DEFAULT_LIMITS, type RunOptions, type RunResult } from './run/engine.js';

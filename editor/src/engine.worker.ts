@@ -7,9 +7,10 @@
 import { Core, type DocumentFinder, PhasebookError, type Diagnostic, type SourceDocument, shortenRefs } from '../../interpreter/index.js';
 import { browserValidator } from './lib/validator.js';
 import { runSimulateJob } from './lib/simulate-job.js';
-import type { DocText, Response, Started, WorkerRequest } from './lib/protocol.js';
+import type { DocText, Request, Response, Started, WorkerRequest } from './lib/protocol.js';
 import { documentMeant } from './lib/doc-refs.js';
 import { CachingCore, DocCache } from './lib/core-cache.js';
+import { DocReceiver } from './lib/doc-sync.js';
 
 const validator = browserValidator();
 /** Simulate loads its series (patched texts) itself: the plain pipeline. */
@@ -17,6 +18,8 @@ const core = new Core(validator);
 /** Runs and validation: results kept for unchanged documents (lib/core-cache.ts). */
 const cached = new CachingCore(validator);
 const texts = new DocCache();
+/** The texts the page sent: a request names the documents it sent before by path only. */
+const received = new DocReceiver();
 
 function docsByPath(docs: DocText[]): Map<string, DocText> {
   return new Map(docs.map((d) => [d.path, d]));
@@ -82,15 +85,16 @@ function validate(docs: Map<string, DocText>, target: string, written: DocText[]
 }
 
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
-  const req = ev.data;
-  // Rule packs' pack-id:doc-id references, read as the short ids this worker finds documents by.
-  const written = req.docs;
-  if (req.type === 'simulate') {
+  const posted = ev.data;
+  if (posted.type === 'simulate') {
     // A slice of a simulation: busy until done; the page cancels by terminating this worker.
-    req.docs = req.docs.map((d) => ({ path: d.path, text: shortenRefs(d.text) }));
-    runSimulateJob(core, req, (r) => self.postMessage(r));
+    posted.docs = posted.docs.map((d) => ({ path: d.path, text: shortenRefs(d.text) }));
+    runSimulateJob(core, posted, (r) => self.postMessage(r));
     return;
   }
+  const req = { ...posted, docs: received.receive(posted.docs, posted.type === 'validate') } as Request;
+  // Rule packs' pack-id:doc-id references, read as the short ids this worker finds documents by.
+  const written = req.docs;
   // Runs and validation read the texts as sent through `texts`, which shortens each one once.
   if (req.type === 'validate') texts.retain(req.docs.map((d) => d.path));
   // The page's watchdog counts from here: not the worker's start-up, nor the wait behind another request.

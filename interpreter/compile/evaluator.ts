@@ -7,7 +7,8 @@
 import { PhasebookError, joinPointer, type Diagnostic } from '../diagnostics.js';
 import { DiceError, type Dice } from '../dice/index.js';
 import { compileExpression, type CompiledExpr, type EvalContext } from '../expr/index.js';
-import type { ResolvedRuleset } from '../resolve/overlays.js';
+import type { Located, ResolvedRuleset } from '../resolve/overlays.js';
+import type { ExpressionCache } from './expression-cache.js';
 
 export type Data = Record<string, unknown>;
 export type Fn = (data: Data) => unknown;
@@ -42,25 +43,39 @@ export class Evaluator {
   private readonly origin: ResolvedRuleset['origin'];
   private readonly locateIn: ResolvedRuleset['locate'];
 
-  constructor(resolved: ResolvedRuleset, maxSteps = DEFAULT_EXPRESSION_STEPS) {
+  /**
+   * @param cache compiled expressions kept from earlier builds (an editor's): an expression
+   *   whose document, place and text are unchanged is not compiled again (expression-cache.ts).
+   */
+  constructor(
+    private readonly resolved: ResolvedRuleset,
+    maxSteps = DEFAULT_EXPRESSION_STEPS,
+    private readonly cache?: ExpressionCache,
+  ) {
     this.origin = resolved.origin;
     this.locateIn = resolved.locate;
     this.ctx = { steps: 0, maxSteps, labelPrefix: '', outerNames: OUTER_NAMES };
     // Named expressions ({"expr": "name"}): compiled once, read through the context.
     const named = new Map<string, CompiledExpr>();
     for (const [name, body] of Object.entries(resolved.ruleset.expressions ?? {})) {
-      const where = this.origin(joinPointer('/expressions', name));
-      named.set(
-        name,
-        compileExpression(body, {
-          file: where.file,
-          pointer: where.pointer,
-          locate: (p: string) => this.locateIn(where.file, p),
-          outerNames: OUTER_NAMES,
-        }),
-      );
+      named.set(name, this.compiled(body, this.origin(joinPointer('/expressions', name))));
     }
     if (named.size > 0) this.ctx.named = named;
+  }
+
+  /** The expression `expr`, found at `where`, compiled (or taken from the cache). */
+  private compiled(expr: unknown, where: { file: string; pointer: string }): CompiledExpr {
+    const doc = this.cache ? this.resolved.document?.(where.file) : undefined;
+    if (!this.cache || !doc || typeof doc.value !== 'object' || doc.value === null) {
+      return compileExpression(expr, {
+        file: where.file,
+        pointer: where.pointer,
+        locate: (p: string) => this.locateIn(where.file, p),
+        outerNames: OUTER_NAMES,
+      });
+    }
+    const { file, pointer } = where;
+    return this.cache.get(doc.value, pointer, expr, () => compileKept(expr, file, pointer, doc));
   }
 
   setDice(dice: Dice): void {
@@ -69,13 +84,7 @@ export class Evaluator {
 
   /** Compile the expression found at `pointer` of the resolved ruleset. */
   compile(expr: unknown, pointer: string): Fn {
-    const where = this.origin(pointer);
-    const compiled = compileExpression(expr, {
-      file: where.file,
-      pointer: where.pointer,
-      locate: (p: string) => this.locateIn(where.file, p),
-      outerNames: OUTER_NAMES,
-    });
+    const compiled = this.compiled(expr, this.origin(pointer));
     const ctx = this.ctx;
     const origin = this.origin;
     return (data: Data) => {
@@ -111,6 +120,14 @@ export class Evaluator {
     const o = this.origin(pointer);
     return new PhasebookError([{ file: o.file, line: o.line, col: o.col, pointer: o.pointer, message, severity: 'error' }]);
   }
+}
+
+/**
+ * An expression compiled to be kept beyond one build (expression-cache.ts): out here, so that
+ * its closures hold on to its own document only, never to the evaluator or ruleset of the build.
+ */
+function compileKept(expr: unknown, file: string, pointer: string, doc: Located<unknown>): CompiledExpr {
+  return compileExpression(expr, { file, pointer, locate: (p: string) => doc.locate(p), outerNames: OUTER_NAMES });
 }
 
 export const truthy = (v: unknown): boolean => (Array.isArray(v) ? v.length > 0 : Boolean(v));

@@ -6,6 +6,7 @@
  * thousands of combats reuses it.
  */
 import { Evaluator, type Fn } from './evaluator.js';
+import type { ExpressionCache } from './expression-cache.js';
 import type { Action, ElectiveOrder, Ordering, Phase, Ruleset } from '../model/types.js';
 import type { ResolvedRuleset } from '../resolve/overlays.js';
 import { compileKey, resolveOrderingRef, type CompiledOrdering } from './ordering.js';
@@ -27,6 +28,7 @@ import { tieBreakOf } from '../concepts/tie-breaks/index.js';
 
 export type { CompiledRuleset, CAction, CEffect, CPhase, CStep, CTrigger, HoldSpec, Moment } from './types.js';
 export { constantOf } from './constants.js';
+export { ExpressionCache } from './expression-cache.js';
 export { MAX_CALL_DEPTH } from '../concepts/effects/call.js';
 
 /** The registered definition named `name` in `table`, or a located error listing the known names. */
@@ -53,9 +55,12 @@ function compileElective(el: ElectiveOrder | undefined, ev: Evaluator): Compiled
   };
 }
 
-export function compileRuleset(resolved: ResolvedRuleset, opts: { optionValues?: Record<string, unknown> } = {}): CompiledRuleset {
+export function compileRuleset(
+  resolved: ResolvedRuleset,
+  opts: { optionValues?: Record<string, unknown>; expressions?: ExpressionCache } = {},
+): CompiledRuleset {
   const def = resolved.ruleset;
-  const ev = new Evaluator(resolved, def.limits?.expressionSteps);
+  const ev = new Evaluator(resolved, def.limits?.expressionSteps, opts.expressions);
   const c = (expr: unknown, ptr: string, fallback?: unknown): Fn => (expr === undefined ? constant(fallback) : ev.compile(expr, ptr));
 
   const options: Record<string, unknown> = {};

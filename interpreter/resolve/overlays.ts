@@ -31,6 +31,8 @@ export interface ResolvedRuleset {
   origin(pointer: string): { file: string; pointer: string; line: number; col: number };
   /** Line and column of a pointer in one of the documents (the base or an overlay). */
   locate(file: string, pointer: string): { line: number; col: number };
+  /** The document `locate` reads for `file` (the base or an overlay), as given. */
+  document?(file: string): Located<unknown>;
 }
 
 type Json = unknown;
@@ -66,7 +68,7 @@ function parsePath(path: string): string[] {
   return path
     .split('/')
     .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((s) => (s.includes('~') ? s.replace(/~1/g, '/').replace(/~0/g, '~') : s));
 }
 
 const clone = <T>(v: T): T => structuredClone(v);
@@ -226,8 +228,12 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
   const ruleset = doc as unknown as Ruleset;
   const origin = (pointer: string) => {
     const ids = pointerToIdPath(ruleset, pointer);
-    for (let n = ids.length; n >= 1; n--) {
-      const prov = provenance.get(ids.slice(0, n).join('/'));
+    // The id paths of the place and of its ancestors, joined once each (compiling asks for
+    // the origin of every expression).
+    const keys: string[] = [];
+    if (provenance.size > 0) for (const id of ids) keys.push(keys.length ? `${keys[keys.length - 1]}/${id}` : id);
+    for (let n = keys.length; n >= 1; n--) {
+      const prov = provenance.get(keys[n - 1]!);
       if (!prov) continue;
       const ov = overlays.find((x) => x.file === prov.file)!;
       if (!prov.pointer.endsWith('/value')) return place(ov, prov.file, prov.pointer);
@@ -244,9 +250,9 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
     }
     return { file: base.file, pointer: '', line: 1, col: 1 };
   };
-  const locate = (file: string, pointer: string) =>
-    (file === base.file ? base : (overlays.find((x) => x.file === file) ?? base)).locate(pointer);
-  return { ruleset, overlays: applied, origin, locate };
+  const document = (file: string): Located<unknown> => (file === base.file ? base : (overlays.find((x) => x.file === file) ?? base));
+  const locate = (file: string, pointer: string) => document(file).locate(pointer);
+  return { ruleset, overlays: applied, origin, locate, document };
 }
 
 interface ChangeError {

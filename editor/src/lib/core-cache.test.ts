@@ -82,4 +82,73 @@ describe('CachingCore', () => {
       new Core(browserValidator()).validateInContext(bad, { find: () => null }),
     );
   });
+
+  it('after a series of edits, a rebuild with kept expressions equals a fresh build', () => {
+    const cached = new CachingCore(browserValidator());
+    const docs = new DocCache();
+    // The overlay edited back and forth, then the base ruleset itself (its lines shift).
+    const base = text(RULESET);
+    const shifted = base.replace('{', '{\n\n');
+    const steps: Array<[string, string]> = [
+      [base, text(CROSSBOW)],
+      [base, off(text(CROSSBOW))],
+      [base, text(CROSSBOW)],
+      [shifted, text(CROSSBOW)],
+      [shifted, off(text(CROSSBOW))],
+      [base, off(text(CROSSBOW))],
+    ];
+    for (const [b, crossbow] of steps) {
+      const run = (core: Core, d: DocCache) => {
+        const program = core.program(d.read(RULESET, b), [d.read(PHASED, text(PHASED)), d.read(CROSSBOW, crossbow)]);
+        const encounter = core.encounter(d.read(ENCOUNTER, text(ENCOUNTER)), program);
+        return core.run(program, encounter, { seed: 7, rolls: new Map(), choices: new Map() }).events;
+      };
+      expect(JSON.stringify(run(cached, docs))).toBe(JSON.stringify(run(new Core(browserValidator()), new DocCache())));
+    }
+  });
+
+  it('a kept expression tells a run-time error at the same place as a fresh build', () => {
+    // The missiles step's select rolls a list as dice: an error at run time, located in the overlay.
+    const broken = (t: string) => t.replace('"value": { "and": [', '"value": { "and": [{ "roll": [{ "var": "actor.tags" }] }, ');
+    const failure = (core: Core, d: DocCache, crossbow: string) => {
+      try {
+        const program = core.program(d.read(RULESET, text(RULESET)), [d.read(PHASED, text(PHASED)), d.read(CROSSBOW, crossbow)]);
+        core.run(program, core.encounter(d.read(ENCOUNTER, text(ENCOUNTER)), program), { seed: 1, rolls: new Map(), choices: new Map() });
+        return null;
+      } catch (err) {
+        return err instanceof PhasebookError ? err.diagnostics : String(err);
+      }
+    };
+    const cached = new CachingCore(browserValidator());
+    const docs = new DocCache();
+    const seen = [text(CROSSBOW), broken(text(CROSSBOW)), '\n\n' + broken(text(CROSSBOW))].map((t) => {
+      const got = failure(cached, docs, t);
+      expect(got).toEqual(failure(new Core(browserValidator()), new DocCache(), t));
+      return got;
+    });
+    expect(seen[0]).toBeNull();
+    expect(seen[1]).not.toBeNull();
+    expect(seen[2]).not.toEqual(seen[1]); // two lines further down
+  });
+
+  it('an expression kept from an unchanged ruleset tells a run-time error where a fresh build does', () => {
+    const base = text(RULESET).replace('"out": {\n      "or": [', '"out": {\n      "or": [{ "roll": [{ "var": "self.tags" }] },');
+    expect(base).not.toBe(text(RULESET));
+    const failure = (core: Core, d: DocCache, crossbow: string) => {
+      try {
+        const program = core.program(d.read(RULESET, base), [d.read(PHASED, text(PHASED)), d.read(CROSSBOW, crossbow)]);
+        core.run(program, core.encounter(d.read(ENCOUNTER, text(ENCOUNTER)), program), { seed: 1, rolls: new Map(), choices: new Map() });
+        return null;
+      } catch (err) {
+        return err instanceof PhasebookError ? err.diagnostics : String(err);
+      }
+    };
+    const cached = new CachingCore(browserValidator());
+    const docs = new DocCache();
+    for (const t of [text(CROSSBOW), off(text(CROSSBOW)), '\n' + text(CROSSBOW)]) {
+      const got = failure(cached, docs, t);
+      expect(got).not.toBeNull();
+      expect(got).toEqual(failure(new Core(browserValidator()), new DocCache(), t));
+    }
+  });
 });

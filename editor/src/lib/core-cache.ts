@@ -10,7 +10,9 @@
  *   compiled) for the same documents in the same order, an encounter checked against a program.
  *   Failures are kept too (the same PhasebookError is thrown again). Editing an encounter then
  *   reuses the compiled rules; editing an overlay rebuilds the program once, and the validation
- *   of that overlay in context (validateInContext → program) finds it built.
+ *   of that overlay in context (validateInContext → program) finds it built. That rebuild
+ *   compiles only the expressions of the documents that changed: the others' are kept
+ *   (interpreter/compile/expression-cache.ts, bounded per document).
  *
  * A program and an encounter are not changed by a run (simulate runs thousands on one), so
  * handing the same objects out again is safe.
@@ -21,6 +23,10 @@ import {
   type Diagnostic,
   type Encounter,
   type Program,
+  type ResolvedRuleset,
+  type CompiledRuleset,
+  compileRuleset,
+  ExpressionCache,
   type SchemaValidator,
   type SourceDocument,
   readDocumentText,
@@ -87,6 +93,8 @@ export class CachingCore extends Core {
   private readonly own = new WeakMap<SourceDocument, Diagnostic[]>();
   private programs: Array<{ docs: SourceDocument[]; outcome: Outcome<Program> }> = [];
   private readonly encounters = new WeakMap<SourceDocument, WeakMap<Program, Outcome<Encounter>>>();
+  /** Compiled expressions of unchanged documents, for the next build of a program. */
+  private readonly expressions = new ExpressionCache();
 
   constructor(validator: SchemaValidator) {
     super(validator);
@@ -114,6 +122,10 @@ export class CachingCore extends Core {
     this.programs.unshift(hit);
     this.programs.length = Math.min(this.programs.length, PROGRAMS);
     return unwrap(hit.outcome);
+  }
+
+  protected override compile(resolved: ResolvedRuleset): CompiledRuleset {
+    return compileRuleset(resolved, { expressions: this.expressions });
   }
 
   override encounter(doc: SourceDocument, program: Program): Encounter {

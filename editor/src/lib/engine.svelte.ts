@@ -2,8 +2,8 @@
  * The page's side of the engine worker. A run is sent at once when none is in flight; while one
  * is, only the latest request waits and goes next (the ones in between would be stale anyway),
  * so an edit reaches the timeline without a debounce and fast typing never queues runs.
- * Validation goes on the same worker after the runs (`afterRuns`): it finds the program the run
- * just built (lib/core-cache.ts) and never delays the timeline.
+ * Validation goes on the same worker after the runs (`afterRuns`), in a later task than the run's
+ * answer: it finds the program the run just built (lib/core-cache.ts) and never delays the timeline.
  * A worker busy on one request for longer than BUSY_MS (a ruleset running until its guard stops
  * it) is terminated and replaced, so the page never waits on it. The time counts from when the
  * worker starts the request: its start-up and a queue behind other requests do not count (on a
@@ -11,7 +11,8 @@
  */
 import EngineWorker from '../engine.worker.ts?worker';
 import type { Diagnostic, TraceEvent } from '../../../interpreter/index.js';
-import type { DocText, Request, Response, Started, Variant } from './protocol.js';
+import type { DocText, PostedRequest, Request, Response, Started, Variant } from './protocol.js';
+import { DocSender } from './doc-sync.js';
 
 /** A request before it gets its id (distributes over the union, unlike Omit). */
 type Unnumbered<T> = T extends unknown ? Omit<T, 'id'> : never;
@@ -44,9 +45,20 @@ export class EngineClient {
   private inFlight = false;
   private next: { docs: () => DocText[]; variant: () => Variant | null } | null = null;
   private idle: (() => void) | null = null;
+  private idleSoon: ReturnType<typeof setTimeout> | null = null;
+
+  /** The texts the worker has (a new worker has none). */
+  private sender = new DocSender();
+
+  /** Post a request, with only the texts the worker does not have yet. */
+  private post(req: Request): void {
+    const worker = this.ensure();
+    worker.postMessage({ ...req, docs: this.sender.refs(req.docs, req.type === 'validate') } satisfies PostedRequest);
+  }
 
   private ensure(): Worker {
     if (!this.worker) {
+      this.sender = new DocSender();
       this.worker = takeWarm() ?? new EngineWorker();
       this.worker.onmessage = (ev: MessageEvent<Response | Started>) => {
         const p = this.pending.get(ev.data.id);
@@ -80,7 +92,7 @@ export class EngineClient {
     for (const other of this.pending.values()) {
       if (other.timer) clearTimeout(other.timer);
       other.timer = null;
-      this.ensure().postMessage(other.req);
+      this.post(other.req);
     }
   }
 
@@ -89,7 +101,7 @@ export class EngineClient {
     const full = { ...req, id } as Request;
     return new Promise((resolve) => {
       this.pending.set(id, { req: full, resolve, timer: null });
-      this.ensure().postMessage(full);
+      this.post(full);
     });
   }
 
@@ -127,6 +139,18 @@ export class EngineClient {
       });
       return;
     }
+    if (this.idle) this.idleSoon ??= setTimeout(() => this.runIdle(), 0);
+  }
+
+  /**
+   * The waiting idle task, in a task of its own: the run's answer is shown first (its state
+   * changes reach the DOM, in the microtasks after it, before validation's request, which copies
+   * every document to the worker, is even sent). A run scheduled meanwhile goes first again.
+   */
+  private runIdle(): void {
+    this.idleSoon = null;
+    if (this.inFlight) return; // its end pumps again
+    if (this.next) return this.pump();
     const task = this.idle;
     this.idle = null;
     task?.();

@@ -23,6 +23,15 @@ export interface Variant {
 export type Request =
   { id: number; type: 'validate'; docs: DocText[]; target: string } | { id: number; type: 'run'; docs: DocText[]; variant: Variant };
 
+/** A document in a request as posted: its text only when the worker does not have that text yet (lib/doc-sync.ts). */
+export interface DocRef {
+  path: string;
+  text?: string;
+}
+
+/** A Request as posted to the worker (a validation names every document of the workspace). */
+export type PostedRequest = { [K in Request['type']]: Omit<Extract<Request, { type: K }>, 'docs'> & { docs: DocRef[] } }[Request['type']];
+
 export type Response =
   | { id: number; type: 'validate'; target: string; diagnostics: Diagnostic[] }
   | { id: number; type: 'run'; ok: true; events: TraceEvent[]; winner: string | null; reason: string; rounds: number }
@@ -66,5 +75,5 @@ export interface Started {
   type: 'started';
 }
 
-export type WorkerRequest = Request | SimulateRequest;
+export type WorkerRequest = PostedRequest | SimulateRequest;
 export type WorkerResponse = Response | SimulateResponse;
