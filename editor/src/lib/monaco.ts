@@ -9,8 +9,20 @@ import encounterSchema from '../../../schemas/encounter.schema.json';
 export type Monaco = typeof import('monaco-editor/editor/editor.api');
 
 let loading: Promise<Monaco> | null = null;
+let asked: () => void = () => {};
+const askedFor = new Promise<void>((resolve) => (asked = resolve));
+
+/**
+ * Monaco, once something has asked for it with loadMonaco(): the code view waits with this, and
+ * shows the document as plain text meanwhile. The app asks after the first timeline (Monaco's
+ * 2 MB would otherwise compete with the engine's first run for the CPU).
+ */
+export function monacoWhenAsked(): Promise<Monaco> {
+  return askedFor.then(loadMonaco);
+}
 
 export function loadMonaco(): Promise<Monaco> {
+  asked();
   loading ??= (async () => {
     const [monaco, , json, EditorWorker, JsonWorker] = await Promise.all([
       import('monaco-editor/editor/editor.api'),
