@@ -1,4 +1,5 @@
 import './app.css';
+import { mount } from 'svelte';
 import { prewarmEngine } from './lib/engine.svelte.js';
 
 /**
@@ -10,9 +11,7 @@ import { prewarmEngine } from './lib/engine.svelte.js';
  * The player view (a second window facing the players) needs no workspace: it listens to the table.
  */
 if (new URLSearchParams(location.search).get('view') === 'player') {
-  void Promise.all([import('svelte'), import('./components/play/PlayerView.svelte')]).then(([{ mount }, m]) =>
-    mount(m.default, { target: document.getElementById('app')! }),
-  );
+  void import('./components/play/PlayerView.svelte').then((m) => mount(m.default, { target: document.getElementById('app')! }));
 } else {
   prewarmEngine();
   void import('./start.js').then((m) => m.start());

@@ -3,9 +3,6 @@
  * The project's schemas give completion and hover documentation; markers come from Phasebook's
  * own validator (the same messages as `phasebook validate`), so Monaco's JSON diagnostics are off.
  */
-import rulesetSchema from '../../../schemas/ruleset.schema.json';
-import encounterSchema from '../../../schemas/encounter.schema.json';
-
 export type Monaco = typeof import('monaco-editor/editor/editor.api');
 
 let loading: Promise<Monaco> | null = null;
@@ -24,12 +21,15 @@ export function monacoWhenAsked(): Promise<Monaco> {
 export function loadMonaco(): Promise<Monaco> {
   asked();
   loading ??= (async () => {
-    const [monaco, , json, EditorWorker, JsonWorker] = await Promise.all([
+    const [monaco, , json, EditorWorker, JsonWorker, { default: rulesetSchema }, { default: encounterSchema }] = await Promise.all([
       import('monaco-editor/editor/editor.api'),
       import('./monaco-features.js'),
       import('monaco-editor/languages/features/json/register'),
       import('monaco-editor/editor/editor.worker?worker'),
       import('monaco-editor/languages/features/json/json.worker?worker'),
+      // With Monaco, not with the first screen: 75 kB of schema the page does not need before.
+      import('../../../schemas/ruleset.schema.json'),
+      import('../../../schemas/encounter.schema.json'),
     ]);
     (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {
       getWorker(_: string, label: string) {
