@@ -293,6 +293,7 @@ for (const [i, b] of builds.entries()) {
     `    of which: document in the plain view ${r.plainShownMs ? fmt(r.plainShownMs) : '(none)'}; in Monaco ${fmt(r.documentShownMs)}; first timeline ${fmt(r.firstTimelineMs)}`,
   );
   for (const [k, v] of Object.entries(r.edits)) {
+    if (v.dom.n === 0) continue; // --edits 0: the loads only
     console.log(`  edit → timeline (${k}): DOM ${fmt(v.dom)}; next frame ${fmt(v.frame)}`);
   }
 }
@@ -303,7 +304,7 @@ if (builds.length > 1) {
       `first usable ${(report[0].usableMs.median / r.usableMs.median).toFixed(2)}`,
       `Monaco usable ${(report[0].monacoUsableMs.median / r.monacoUsableMs.median).toFixed(2)}`,
     ];
-    for (const k of Object.keys(r.edits)) parts.push(`${k} ${(report[0].edits[k].dom.median / r.edits[k].dom.median).toFixed(2)}`);
+    for (const k of Object.keys(r.edits)) if (r.edits[k].dom.n) parts.push(`${k} ${(report[0].edits[k].dom.median / r.edits[k].dom.median).toFixed(2)}`);
     console.log(`  ${r.root}: ${parts.join(', ')}`);
   }
 }
