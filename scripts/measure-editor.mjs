@@ -144,12 +144,10 @@ async function openFresh(b) {
   const got = await page.evaluate(() => {
     const w = /** @type {any} */ (window);
     // Bytes of every response that ended before each moment (the page's resource timing).
-    const until = (t) =>
-      performance
-        .getEntriesByType('navigation')
-        .concat(performance.getEntriesByType('resource'))
-        .filter((e) => e.responseEnd <= t)
-        .reduce((s, e) => s + /** @type {PerformanceResourceTiming} */ (e).decodedBodySize, 0);
+    const entries = /** @type {PerformanceResourceTiming[]} */ (
+      performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+    );
+    const until = (/** @type {number} */ t) => entries.filter((e) => e.responseEnd <= t).reduce((s, e) => s + e.decodedBodySize, 0);
     return {
       usable: w.__usableAt,
       monacoUsable: w.__monacoUsableAt,
@@ -304,7 +302,8 @@ if (builds.length > 1) {
       `first usable ${(report[0].usableMs.median / r.usableMs.median).toFixed(2)}`,
       `Monaco usable ${(report[0].monacoUsableMs.median / r.monacoUsableMs.median).toFixed(2)}`,
     ];
-    for (const k of Object.keys(r.edits)) if (r.edits[k].dom.n) parts.push(`${k} ${(report[0].edits[k].dom.median / r.edits[k].dom.median).toFixed(2)}`);
+    for (const k of Object.keys(r.edits))
+      if (r.edits[k].dom.n) parts.push(`${k} ${(report[0].edits[k].dom.median / r.edits[k].dom.median).toFixed(2)}`);
     console.log(`  ${r.root}: ${parts.join(', ')}`);
   }
 }
