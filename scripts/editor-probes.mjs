@@ -2,9 +2,14 @@
  * What scripts/measure-editor.mjs runs inside the page. Every time is taken in the page with
  * performance.now(), so the harness (Node, the DevTools protocol) adds no latency.
  *
- * - `installUsableProbe` (an init script, before the page's own scripts): records in
- *   window.__usableAt the moment the editor is usable, counted from the navigation's start: Monaco
- *   shows the active document AND the first timeline is rendered.
+ * - `installUsableProbe` (an init script, before the page's own scripts): records, counted from
+ *   the navigation's start, the moment the editor is usable in two senses:
+ *     window.__usableAt        the active document is shown, editable (in Monaco, or in the plain
+ *                              text area the code view shows until Monaco has loaded) AND the first
+ *                              timeline is rendered;
+ *     window.__monacoUsableAt  Monaco shows the active document AND the first timeline is rendered
+ *                              (the only definition before the plain view existed: for an old
+ *                              build, both are the same moment).
  * - `editOnce` (page.evaluate): one real edit of the active document through the Monaco model
  *   (pushEditOperations, a typed change, undoable), then waits until the timeline shows the
  *   expected result (a MutationObserver on the timeline's body compares its text with the text
@@ -16,20 +21,30 @@
 
 /* global document, window, MutationObserver, requestAnimationFrame */
 
-/** Init script: runs in each new document before its scripts (also notes __shownAt, the document in Monaco, and __timelineAt). */
+/**
+ * Init script: runs in each new document before its scripts. Also notes __plainAt (the document
+ * in the plain text area), __shownAt (the document in Monaco) and __timelineAt.
+ */
 export function installUsableProbe() {
   const w = /** @type {any} */ (window);
   const check = () => {
-    if (w.__usableAt !== undefined) return true;
+    if (w.__monacoUsableAt !== undefined) return true;
+    const now = performance.now();
+    if (w.__plainAt === undefined) {
+      const plain = /** @type {HTMLTextAreaElement | null} */ (document.querySelector('textarea[data-testid=plain-editor]'));
+      if (plain !== null && !plain.readOnly && /"kind"/.test(plain.value)) w.__plainAt = now;
+    }
     if (w.__shownAt === undefined) {
       const lines = document.querySelector('.monaco-editor .view-lines');
-      if (lines !== null && /"kind"/.test(lines.textContent ?? '')) w.__shownAt = performance.now();
+      if (lines !== null && /"kind"/.test(lines.textContent ?? '')) w.__shownAt = now;
     }
     if (w.__timelineAt === undefined && document.querySelector('[data-testid=timeline] [data-testid=round]') !== null) {
-      w.__timelineAt = performance.now();
+      w.__timelineAt = now;
     }
-    if (w.__shownAt !== undefined && w.__timelineAt !== undefined) {
-      w.__usableAt = performance.now();
+    if (w.__timelineAt === undefined) return false;
+    if (w.__usableAt === undefined && (w.__plainAt !== undefined || w.__shownAt !== undefined)) w.__usableAt = now;
+    if (w.__shownAt !== undefined) {
+      w.__monacoUsableAt = now;
       return true;
     }
     return false;

@@ -4,8 +4,11 @@
  *
  * - the production bundle: raw and gzip, per file;
  * - cold load → usable: a fresh browser context (empty cache and storage, so the default
- *   workspace), from the navigation's start until Monaco shows the active document AND the first
- *   timeline is rendered (min / median / max of --loads loads);
+ *   workspace), from the navigation's start until the active document is shown, editable, AND the
+ *   first timeline is rendered (min / median / max of --loads loads). Two figures
+ *   (scripts/editor-probes.mjs): "first usable", the document in Monaco or in the plain text
+ *   area the code view shows until Monaco has loaded; "Monaco usable", the document in Monaco
+ *   (the one definition for builds without the plain view). Also the bytes loaded until each;
  * - edit → updated timeline: real edits of the active document through the Monaco model, each
  *   timed in the page from the edit until the timeline's DOM shows the new result (debounce,
  *   worker, rendering: all of it), and until the next frame. Two kinds, each alternating between
@@ -119,9 +122,12 @@ for (const root of roots) {
     url: server.resolvedUrls.local[0],
     bundle: bundle(join(root, 'dist', 'editor')),
     usable: [],
+    monacoUsable: [],
+    plain: [],
     shown: [],
     timeline: [],
     bytes: [],
+    bytesFirst: [],
     edits: Object.fromEntries(EDIT_KINDS.map((k) => [k.name, { dom: [], frame: [] }])),
   });
 }
@@ -133,21 +139,26 @@ async function openFresh(b) {
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  let bytes = 0;
-  page.on('response', async (r) => {
-    try {
-      bytes += (await r.body()).length;
-    } catch {
-      /* redirects and the like */
-    }
-  });
   await page.goto(b.url);
-  await page.waitForFunction(() => /** @type {any} */ (window).__usableAt !== undefined, null, { timeout: 60_000 });
-  const { usable, shown, timeline } = await page.evaluate(() => {
+  await page.waitForFunction(() => /** @type {any} */ (window).__monacoUsableAt !== undefined, null, { timeout: 60_000 });
+  const got = await page.evaluate(() => {
     const w = /** @type {any} */ (window);
-    return { usable: w.__usableAt, shown: w.__shownAt, timeline: w.__timelineAt };
+    // Bytes of every response that ended before each moment (the page's resource timing).
+    const entries = /** @type {PerformanceResourceTiming[]} */ (
+      performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+    );
+    const until = (/** @type {number} */ t) => entries.filter((e) => e.responseEnd <= t).reduce((s, e) => s + e.decodedBodySize, 0);
+    return {
+      usable: w.__usableAt,
+      monacoUsable: w.__monacoUsableAt,
+      plain: w.__plainAt ?? null,
+      shown: w.__shownAt,
+      timeline: w.__timelineAt,
+      bytesFirst: until(w.__usableAt),
+      bytes: until(w.__monacoUsableAt),
+    };
   });
-  return { context, page, usable, shown, timeline, bytes: () => bytes, errors };
+  return { context, page, ...got, errors };
 }
 
 /** Until the timeline's text differs from `before` and then holds for `quiet` ms. */
@@ -227,12 +238,15 @@ const loadAtStart = load();
 console.log(`load average at start: ${loadAtStart}`);
 for (let i = 0; i < LOADS; i++) {
   for (const b of builds) {
-    const { context, usable, shown, timeline, bytes } = await openFresh(b);
+    const { context, usable, monacoUsable, plain, shown, timeline, bytes, bytesFirst } = await openFresh(b);
     await new Promise((r) => setTimeout(r, 300));
     b.usable.push(usable);
+    b.monacoUsable.push(monacoUsable);
+    if (plain !== null) b.plain.push(plain);
     b.shown.push(shown);
     b.timeline.push(timeline);
-    b.bytes.push(bytes());
+    b.bytes.push(bytes);
+    b.bytesFirst.push(bytesFirst);
     await context.close();
   }
 }
@@ -247,7 +261,10 @@ const report = builds.map((b) => ({
   root: b.root,
   bundle: { totalRaw: b.bundle.total.raw, totalGzip: b.bundle.total.gzip, files: b.bundle.files },
   loadedBytes: median(b.bytes),
+  loadedBytesFirstUsable: median(b.bytesFirst),
   usableMs: { ...stats(b.usable), all: b.usable.map((x) => Math.round(x)) },
+  monacoUsableMs: { ...stats(b.monacoUsable), all: b.monacoUsable.map((x) => Math.round(x)) },
+  plainShownMs: b.plain.length ? stats(b.plain) : null,
   documentShownMs: stats(b.shown),
   firstTimelineMs: stats(b.timeline),
   edits: Object.fromEntries(
@@ -267,18 +284,26 @@ for (const [i, b] of builds.entries()) {
     for (const f of b.bundle.files.slice(0, 12))
       console.log(`  ${f.file.padEnd(48)} ${kb(f.raw).padStart(12)} ${kb(f.gzip).padStart(12)} gzip`);
   console.log(`  ${'total'.padEnd(48)} ${kb(b.bundle.total.raw).padStart(12)} ${kb(b.bundle.total.gzip).padStart(12)} gzip`);
-  console.log(`  bytes loaded by a cold load: ${kb(r.loadedBytes)}`);
-  console.log(`  cold load → usable: ${fmt(r.usableMs)}`);
-  console.log(`    of which: document in Monaco ${fmt(r.documentShownMs)}; first timeline ${fmt(r.firstTimelineMs)}`);
+  console.log(`  bytes loaded: ${kb(r.loadedBytesFirstUsable)} before first usable, ${kb(r.loadedBytes)} before Monaco usable`);
+  console.log(`  cold load → first usable (document editable, plain or Monaco, + timeline): ${fmt(r.usableMs)}`);
+  console.log(`  cold load → Monaco usable (document in Monaco + timeline): ${fmt(r.monacoUsableMs)}`);
+  console.log(
+    `    of which: document in the plain view ${r.plainShownMs ? fmt(r.plainShownMs) : '(none)'}; in Monaco ${fmt(r.documentShownMs)}; first timeline ${fmt(r.firstTimelineMs)}`,
+  );
   for (const [k, v] of Object.entries(r.edits)) {
+    if (v.dom.n === 0) continue; // --edits 0: the loads only
     console.log(`  edit → timeline (${k}): DOM ${fmt(v.dom)}; next frame ${fmt(v.frame)}`);
   }
 }
 if (builds.length > 1) {
   console.log(`\nRatios of medians (${builds[0].root} / other):`);
   for (const r of report.slice(1)) {
-    const parts = [`usable ${(report[0].usableMs.median / r.usableMs.median).toFixed(2)}`];
-    for (const k of Object.keys(r.edits)) parts.push(`${k} ${(report[0].edits[k].dom.median / r.edits[k].dom.median).toFixed(2)}`);
+    const parts = [
+      `first usable ${(report[0].usableMs.median / r.usableMs.median).toFixed(2)}`,
+      `Monaco usable ${(report[0].monacoUsableMs.median / r.monacoUsableMs.median).toFixed(2)}`,
+    ];
+    for (const k of Object.keys(r.edits))
+      if (r.edits[k].dom.n) parts.push(`${k} ${(report[0].edits[k].dom.median / r.edits[k].dom.median).toFixed(2)}`);
     console.log(`  ${r.root}: ${parts.join(', ')}`);
   }
 }

@@ -1,63 +1,18 @@
-import { mount } from 'svelte';
-import App from './App.svelte';
 import './app.css';
-import { watch, workspace } from './lib/workspace.svelte.js';
-import { variants } from './lib/variant.svelte.js';
-import { persister, type Snapshot } from './lib/persist.js';
-import type { VariantSpec } from './lib/variant.svelte.js';
+import { mount } from 'svelte';
 import { prewarmEngine } from './lib/engine.svelte.js';
-import { loadMonaco } from './lib/monaco.js';
 
 /**
- * Start: restore the workspace from IndexedDB (documents with their text, the active one, the
- * run variants, the undo histories), or load the built-ins on the first start. Then save every
- * change as it is made.
+ * The entry: as small as it can be, so that what the first screen waits for starts at once.
+ * The engine worker (its first run gives the timeline) starts here, before the rest of the page
+ * (the built-in documents, the app's components) has even loaded; start.ts then reads the
+ * workspace and mounts the app.
+ *
+ * The player view (a second window facing the players) needs no workspace: it listens to the table.
  */
-async function start(): Promise<void> {
-  // What the first screen waits for, started first: the engine worker (its first run gives the
-  // timeline) and Monaco (it shows the document); both load while the workspace is read.
-  prewarmEngine();
-  void loadMonaco();
-  const p = persister();
-  p.onStatus = (s) => (workspace.saveState = s);
-  let restored: Awaited<ReturnType<typeof p.load>> = null;
-  try {
-    restored = await p.load();
-  } catch (err) {
-    console.error('Phasebook: could not read the saved workspace; starting from the built-ins', err);
-    workspace.saveState = { state: 'error', message: `could not read the saved workspace (${String(err)})` };
-  }
-  if (restored) {
-    workspace.restore(restored.docs, restored.activeId);
-    const v = restored.variants as { main?: VariantSpec; compare?: VariantSpec | null } | null;
-    if (v?.main) variants.main = v.main;
-    if (v?.compare !== undefined) variants.compare = v.compare;
-  } else {
-    workspace.loadBuiltins();
-  }
-  workspace.ready = true;
-
-  mount(App, { target: document.getElementById('app')! });
-
-  // Save every change (documents, the active one, the variants), batched within 250 ms.
-  watch(
-    (): Snapshot => ({
-      docs: workspace.docs.map((d) => ({ id: d.id, path: d.path, text: d.text, builtin: d.builtin })),
-      activeId: workspace.activeId,
-      variants: JSON.parse(JSON.stringify({ main: variants.main, compare: variants.compare })) as Snapshot['variants'],
-    }),
-    (s) => p.update(s),
-  );
-  // Leaving the page (or hiding it, the last moment a mobile browser guarantees): write now.
-  addEventListener('pagehide', () => void p.flush());
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') void p.flush();
-  });
-  // Ask the browser not to evict the workspace under storage pressure (granted silently or not).
-  void navigator.storage?.persist?.().catch(() => false);
-}
-
-// The player view (a second window facing the players) needs no workspace: it listens to the table.
 if (new URLSearchParams(location.search).get('view') === 'player') {
   void import('./components/play/PlayerView.svelte').then((m) => mount(m.default, { target: document.getElementById('app')! }));
-} else void start();
+} else {
+  prewarmEngine();
+  void import('./start.js').then((m) => m.start());
+}

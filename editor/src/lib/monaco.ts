@@ -3,21 +3,33 @@
  * The project's schemas give completion and hover documentation; markers come from Phasebook's
  * own validator (the same messages as `phasebook validate`), so Monaco's JSON diagnostics are off.
  */
-import rulesetSchema from '../../../schemas/ruleset.schema.json';
-import encounterSchema from '../../../schemas/encounter.schema.json';
-
 export type Monaco = typeof import('monaco-editor/editor/editor.api');
 
 let loading: Promise<Monaco> | null = null;
+let asked: () => void = () => {};
+const askedFor = new Promise<void>((resolve) => (asked = resolve));
+
+/**
+ * Monaco, once something has asked for it with loadMonaco(): the code view waits with this, and
+ * shows the document as plain text meanwhile. The app asks after the first timeline (Monaco's
+ * 2 MB would otherwise compete with the engine's first run for the CPU).
+ */
+export function monacoWhenAsked(): Promise<Monaco> {
+  return askedFor.then(loadMonaco);
+}
 
 export function loadMonaco(): Promise<Monaco> {
+  asked();
   loading ??= (async () => {
-    const [monaco, , json, EditorWorker, JsonWorker] = await Promise.all([
+    const [monaco, , json, EditorWorker, JsonWorker, { default: rulesetSchema }, { default: encounterSchema }] = await Promise.all([
       import('monaco-editor/editor/editor.api'),
       import('./monaco-features.js'),
       import('monaco-editor/languages/features/json/register'),
       import('monaco-editor/editor/editor.worker?worker'),
       import('monaco-editor/languages/features/json/json.worker?worker'),
+      // With Monaco, not with the first screen: 75 kB of schema the page does not need before.
+      import('../../../schemas/ruleset.schema.json'),
+      import('../../../schemas/encounter.schema.json'),
     ]);
     (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {
       getWorker(_: string, label: string) {
