@@ -38,13 +38,13 @@ async function editor(dist) {
   const I = await import(pathToFileURL(join(dist, 'interpreter/index.js')).href);
   const validator = I.createSchemaValidator([schema('ruleset'), schema('encounter'), schema('trace')]);
   const kept = I.ExpressionCache ? new I.ExpressionCache() : null;
-  const core = kept
-    ? new (class extends I.Core {
-        compile(resolved) {
-          return I.compileRuleset(resolved, { expressions: kept });
-        }
-      })(validator)
-    : new I.Core(validator);
+  /** @type {any} the build's Core, with compile keeping expressions when the build can */
+  const Keeping = class extends I.Core {
+    compile(/** @type {unknown} */ resolved) {
+      return I.compileRuleset(resolved, { expressions: kept });
+    }
+  };
+  const core = kept ? new Keeping(validator) : new I.Core(validator);
   const read = (path, t) => I.readDocumentText(path, I.shortenRefs(t));
   const base = read('ose/ose.json', text('ose/ose.json'));
   const phased = read('ose/overlays/phased-round.json', text('ose/overlays/phased-round.json'));
