@@ -1,5 +1,5 @@
 import { DiceError, parseNotation, type ParsedNotation } from './notation.js';
-import { hashMore, LabelHasher, rollFromState } from './prng.js';
+import { dieFromState, hashMore, LabelHasher, rollFromState } from './prng.js';
 import { RepeatCounter } from './repeats.js';
 
 /** The outcome of one labelled roll. */
@@ -77,11 +77,20 @@ export class Dice {
   private readonly onRoll: RollListener | undefined;
   /** cyrb128's state after hashing `${seed}:`, so that each roll hashes only its label. */
   private readonly hasher: LabelHasher;
-  /** The last notation rolled, parsed: most rolls repeat the one before. */
-  private lastNotation: string | undefined;
-  private lastParsed: ParsedNotation | undefined;
-  /** Scratch: the hash of the label being rolled. */
-  private readonly state = new Int32Array(4);
+  /** The last notations rolled, parsed: most rolls repeat one of the two before. */
+  private notation1: string | undefined;
+  private parsed1: ParsedNotation | undefined;
+  private notation2: string | undefined;
+  private parsed2: ParsedNotation | undefined;
+  /**
+   * Scratch: words 0–3 the hash of the label being rolled; words 4–7 the hash of
+   * `${lastPrefix}.`, kept for the next `rollIn` with the same prefix. One small array (small
+   * typed arrays live on the heap and are cheap to make; a `Dice` is made per combat).
+   */
+  private readonly state = new Int32Array(8);
+  /** `rollIn`: the last prefix, and that prefix followed by `.` (the start of its labels). */
+  private lastPrefix: string | undefined;
+  private prefixDot = '';
   /**
    * A host's answer for a roll (run/host.ts): a total or single dice, as a pin, or undefined to
    * go on as usual (pins, then the generator). Asked before the pins; absent in a plain run.
@@ -134,27 +143,59 @@ export class Dice {
   /**
    * The same as `roll(prefix + '.' + name, notation)`, for callers that hold the label in two
    * parts (an actor's `r2.fighter.attack` and a roll's `damage`): the prefix is hashed once for
-   * the rolls that share it, and the label string is not read again.
+   * the rolls that share it, and only the name is hashed per roll.
    */
   rollIn(prefix: string, name: string, notation: string): RollResult {
-    if (this.hasher.hashParts(prefix, name, this.state)) throw hashInLabel(`${prefix}.${name}`, notation);
-    return this.rollHashed(`${prefix}.${name}`, notation);
+    const state = this.state;
+    if (prefix !== this.lastPrefix) {
+      this.lastPrefix = undefined;
+      if (this.hasher.hash(prefix, state)) throw hashInLabel(`${prefix}.${name}`, notation);
+      hashMore(state, '.');
+      state[4] = state[0]!;
+      state[5] = state[1]!;
+      state[6] = state[2]!;
+      state[7] = state[3]!;
+      this.lastPrefix = prefix;
+      this.prefixDot = prefix + '.';
+    } else {
+      state[0] = state[4]!;
+      state[1] = state[5]!;
+      state[2] = state[6]!;
+      state[3] = state[7]!;
+    }
+    if (hashMore(state, name)) throw hashInLabel(`${prefix}.${name}`, notation);
+    return this.rollHashed(this.prefixDot + name, notation);
+  }
+
+  /** The parsed notation, from the two last ones when it is one of them. */
+  private parse(label: string, notation: string): ParsedNotation {
+    if (notation === this.notation1) return this.parsed1!;
+    if (notation === this.notation2) {
+      const p = this.parsed2!;
+      this.notation2 = this.notation1;
+      this.parsed2 = this.parsed1;
+      this.notation1 = notation;
+      this.parsed1 = p;
+      return p;
+    }
+    let parsed: ParsedNotation;
+    try {
+      parsed = parseNotation(notation);
+    } catch (e) {
+      if (e instanceof DiceError) throw new DiceError(`roll "${label}": ${e.message}`, { label, notation, pin: e.pin });
+      throw e;
+    }
+    this.notation2 = this.notation1;
+    this.parsed2 = this.parsed1;
+    this.notation1 = notation;
+    this.parsed1 = parsed;
+    return parsed;
   }
 
   /** A roll whose label `this.state` holds the hash of. */
   private rollHashed(label: string, notation: string): RollResult {
     const state = this.state;
-    let parsed = this.lastParsed;
-    if (notation !== this.lastNotation || parsed === undefined) {
-      try {
-        parsed = parseNotation(notation);
-      } catch (e) {
-        if (e instanceof DiceError) throw new DiceError(`roll "${label}": ${e.message}`, { label, notation, pin: e.pin });
-        throw e;
-      }
-      this.lastNotation = notation;
-      this.lastParsed = parsed;
-    }
+    const parsed = this.parse(label, notation);
     const n = this.counters.bump(state[0]! ^ state[2]!, label);
     let effective = label;
     if (n > 1) {
@@ -166,12 +207,26 @@ export class Dice {
     const sides = parsed.sides;
     let dice: number[];
     let pinned = false;
-    const answered = this.answer === undefined ? undefined : this.answer(effective, notation);
+    let answered: string | undefined;
+    if (this.answer !== undefined) {
+      // The host may roll in its turn: keep this roll's hash over the call.
+      const h1 = state[0]!;
+      const h2 = state[1]!;
+      const h3 = state[2]!;
+      const h4 = state[3]!;
+      answered = this.answer(effective, notation);
+      state[0] = h1;
+      state[1] = h2;
+      state[2] = h3;
+      state[3] = h4;
+    }
     const pin = answered !== undefined ? parsePin(effective, answered) : this.pins.size === 0 ? undefined : this.pins.get(effective);
     if (pin !== undefined) {
       dice = pinnedDice(effective, notation, parsed, pin);
       if (this.pins.has(effective)) (this.consumed ??= new Set()).add(effective);
       pinned = true;
+    } else if (sides.length === 1) {
+      dice = [dieFromState(state, sides[0]!)];
     } else {
       dice = new Array<number>(sides.length);
       if (sides.length > 0) rollFromState(state, sides, dice);
