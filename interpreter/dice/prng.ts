@@ -106,11 +106,11 @@ const KEPT = 64;
  * cyrb128's state after each of the first KEPT characters of the last label hashed (words 4i to
  * 4i + 3: after i characters; words 0–3: after `${seed}:`). One buffer for every `LabelHasher`,
  * made once: a typed array this long costs more to make than a whole combat's rolls save, and
- * only one hasher is hashing at a time. It is a cache: the hasher that owns it (`trailOwner`)
- * may use it; another one first takes it over and starts afresh.
+ * only one hasher is hashing at a time. It is a cache: the hasher that owns it (`trailOwner`, its
+ * `seedState`) may use it; another one first takes it over and starts afresh.
  */
 const trail = new Int32Array(4 * (KEPT + 1));
-let trailOwner: LabelHasher | undefined;
+let trailOwner: Int32Array | undefined;
 /** The label whose states `trail` holds (its first KEPT characters). */
 let trailLabel = '';
 
@@ -152,10 +152,10 @@ export class LabelHasher {
   hash(label: string, out: Int32Array): boolean {
     const w = trail;
     let last = trailLabel;
-    if (trailOwner !== this) {
-      trailOwner = this;
+    const s = this.seedState;
+    if (trailOwner !== s) {
+      trailOwner = s;
       last = '';
-      const s = this.seedState;
       w[0] = s[0]!;
       w[1] = s[1]!;
       w[2] = s[2]!;
@@ -282,7 +282,7 @@ export function rollFromState(state: Int32Array, sides: readonly number[], out: 
       c = (c + t) | 0;
       x = t >>> 0;
     } while (x >= limit);
-    out[j] = ((x % s) | 0) + 1;
+    out[j] = ((x % s) >>> 0) + 1;
   }
 }
 
@@ -328,7 +328,7 @@ export function dieFromState(state: Int32Array, sides: number): number {
     c = (c + t) | 0;
     x = t >>> 0;
   } while (x >= limit);
-  return ((x % s) | 0) + 1;
+  return ((x % s) >>> 0) + 1;
 }
 
 /** `limitFor(s)` for the sides a notation may have (and a few more), computed once each. */
