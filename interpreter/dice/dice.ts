@@ -147,29 +147,45 @@ export class Dice {
    */
   rollIn(prefix: string, name: string, notation: string): RollResult {
     const state = this.state;
-    if (prefix !== this.lastPrefix) {
-      this.lastPrefix = undefined;
-      if (this.hasher.hash(prefix, state)) throw hashInLabel(`${prefix}.${name}`, notation);
-      hashMore(state, '.');
-      state[4] = state[0]!;
-      state[5] = state[1]!;
-      state[6] = state[2]!;
-      state[7] = state[3]!;
-      this.lastPrefix = prefix;
-      this.prefixDot = prefix + '.';
-    } else {
-      state[0] = state[4]!;
-      state[1] = state[5]!;
-      state[2] = state[6]!;
-      state[3] = state[7]!;
+    if (prefix !== this.lastPrefix) this.enterPrefix(prefix, name, notation);
+    // cyrb128 over the name, from the state after `${prefix}.` (the loop of `hashMore`).
+    let h1 = state[4]!;
+    let h2 = state[5]!;
+    let h3 = state[6]!;
+    let h4 = state[7]!;
+    let bad = false;
+    for (let i = 0; i < name.length; i++) {
+      const k = name.charCodeAt(i);
+      if (k === 35) bad = true;
+      h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+      h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
     }
-    if (hashMore(state, name)) throw hashInLabel(`${prefix}.${name}`, notation);
+    if (bad) throw hashInLabel(`${prefix}.${name}`, notation);
+    state[0] = h1;
+    state[1] = h2;
+    state[2] = h3;
+    state[3] = h4;
     return this.rollHashed(this.prefixDot + name, notation);
+  }
+
+  /** `rollIn` with a new prefix: hash `${prefix}.` into words 4–7 of `state`. */
+  private enterPrefix(prefix: string, name: string, notation: string): void {
+    const state = this.state;
+    this.lastPrefix = undefined;
+    if (this.hasher.hash(prefix, state)) throw hashInLabel(`${prefix}.${name}`, notation);
+    hashMore(state, '.');
+    state[4] = state[0]!;
+    state[5] = state[1]!;
+    state[6] = state[2]!;
+    state[7] = state[3]!;
+    this.lastPrefix = prefix;
+    this.prefixDot = prefix + '.';
   }
 
   /** The parsed notation, from the two last ones when it is one of them. */
   private parse(label: string, notation: string): ParsedNotation {
-    if (notation === this.notation1) return this.parsed1!;
     if (notation === this.notation2) {
       const p = this.parsed2!;
       this.notation2 = this.notation1;
@@ -192,11 +208,35 @@ export class Dice {
     return parsed;
   }
 
-  /** A roll whose label `this.state` holds the hash of. */
+  /**
+   * A roll whose label `this.state` holds the hash of. The usual case (a label's first roll,
+   * no pins, no host) stays short; repeats, pins and a host's answers go to `rollOther`.
+   */
   private rollHashed(label: string, notation: string): RollResult {
     const state = this.state;
-    const parsed = this.parse(label, notation);
+    const parsed = notation === this.notation1 ? this.parsed1! : this.parse(label, notation);
     const n = this.counters.bump(state[0]! ^ state[2]!, label);
+    if (n > 1 || this.answer !== undefined || this.pins.size !== 0) return this.rollOther(label, notation, parsed, n);
+    const sides = parsed.sides;
+    let dice: number[];
+    let total = parsed.modifier;
+    if (sides.length === 1) {
+      const die = dieFromState(state, sides[0]!);
+      dice = [die];
+      total += die;
+    } else {
+      dice = new Array<number>(sides.length);
+      if (sides.length > 0) rollFromState(state, sides, dice);
+      for (let i = 0; i < dice.length; i++) total += dice[i]!;
+    }
+    const result: RollResult = { label, notation, dice, sides, modifier: parsed.modifier, total, pinned: false };
+    if (this.onRoll !== undefined) this.onRoll(result);
+    return result;
+  }
+
+  /** `rollHashed` for the `n`th roll of `label`, with pins or a host's answers. */
+  private rollOther(label: string, notation: string, parsed: ParsedNotation, n: number): RollResult {
+    const state = this.state;
     let effective = label;
     if (n > 1) {
       const suffix = `#${n}`;
@@ -225,23 +265,13 @@ export class Dice {
       dice = pinnedDice(effective, notation, parsed, pin);
       if (this.pins.has(effective)) (this.consumed ??= new Set()).add(effective);
       pinned = true;
-    } else if (sides.length === 1) {
-      dice = [dieFromState(state, sides[0]!)];
     } else {
       dice = new Array<number>(sides.length);
       if (sides.length > 0) rollFromState(state, sides, dice);
     }
     let total = parsed.modifier;
     for (let i = 0; i < dice.length; i++) total += dice[i]!;
-    const result: RollResult = {
-      label: effective,
-      notation,
-      dice,
-      sides,
-      modifier: parsed.modifier,
-      total,
-      pinned,
-    };
+    const result: RollResult = { label: effective, notation, dice, sides, modifier: parsed.modifier, total, pinned };
     if (this.onRoll !== undefined) this.onRoll(result);
     return result;
   }

@@ -99,27 +99,11 @@ export function generatorFor(seed: number, label: string): Sfc32 {
   return rng;
 }
 
-/** How many leading characters of the last label a `LabelHasher` keeps the state after. */
-const KEPT = 64;
-
 /**
- * cyrb128's state after each of the first KEPT characters of the last label hashed (words 4i to
- * 4i + 3: after i characters; words 0–3: after `${seed}:`). One buffer for every `LabelHasher`,
- * made once: a typed array this long costs more to make than a whole combat's rolls save, and
- * only one hasher is hashing at a time. It is a cache: the hasher that owns it (`trailOwner`, its
- * `seedState`) may use it; another one first takes it over and starts afresh.
- */
-const trail = new Int32Array(4 * (KEPT + 1));
-let trailOwner: Int32Array | undefined;
-/** The label whose states `trail` holds (its first KEPT characters). */
-let trailLabel = '';
-
-/**
- * cyrb128 over `${seed}:${label}` for one seed and many labels. The state after `${seed}:` is
- * computed once; each label is hashed from the state after the longest prefix it shares with
- * the label before it (`r2.w-bow-1.shoot`, then `r2.w-bow-2.shoot`, resumes after `r2.w-bow-`),
- * since cyrb128 reads the characters one by one and its state after a prefix depends on that
- * prefix alone.
+ * cyrb128 over `${seed}:${label}` for one seed and many labels: the state after `${seed}:` is
+ * computed once, and each label is hashed from it. (Resuming after the prefix a label shares
+ * with the label before it, at each `.` or at each character, saved a few characters but cost
+ * more in comparing and keeping states than it saved: each character is a few cycles.)
  */
 export class LabelHasher {
   /** cyrb128's state after `${seed}:`. */
@@ -150,56 +134,24 @@ export class LabelHasher {
    * Returns whether `label` contains `#` (which a roll label must not: it marks repeats).
    */
   hash(label: string, out: Int32Array): boolean {
-    const w = trail;
-    let last = trailLabel;
     const s = this.seedState;
-    if (trailOwner !== s) {
-      trailOwner = s;
-      last = '';
-      w[0] = s[0]!;
-      w[1] = s[1]!;
-      w[2] = s[2]!;
-      w[3] = s[3]!;
-    }
-    const n = label.length;
-    let max = n < last.length ? n : last.length;
-    if (max > KEPT) max = KEPT;
-    let same = 0;
-    while (same < max && label.charCodeAt(same) === last.charCodeAt(same)) same++;
-    let h1 = w[4 * same]!;
-    let h2 = w[4 * same + 1]!;
-    let h3 = w[4 * same + 2]!;
-    let h4 = w[4 * same + 3]!;
+    let h1 = s[0]!;
+    let h2 = s[1]!;
+    let h3 = s[2]!;
+    let h4 = s[3]!;
     let bad = false;
-    const kept = n < KEPT ? n : KEPT;
-    let i = same;
-    for (; i < kept; i++) {
+    for (let i = 0; i < label.length; i++) {
       const k = label.charCodeAt(i);
+      if (k === 35) bad = true;
       h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
       h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
       h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
       h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-      const j = 4 * i + 4;
-      w[j] = h1;
-      w[j + 1] = h2;
-      w[j + 2] = h3;
-      w[j + 3] = h4;
-      if (k === 35) bad = true;
-    }
-    for (; i < n; i++) {
-      const k = label.charCodeAt(i);
-      h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
-      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
-      h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
-      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-      if (k === 35) bad = true;
     }
     out[0] = h1;
     out[1] = h2;
     out[2] = h3;
     out[3] = h4;
-    // A refused label (with `#`) is not kept: the next one starts from `${seed}:`.
-    trailLabel = bad ? '' : label;
     return bad;
   }
 }
