@@ -1,5 +1,5 @@
 import { DiceError, parseNotation, type ParsedNotation } from './notation.js';
-import { hashMore, LabelHasher, rollFromState } from './prng.js';
+import { dieFromState, hashMore, LabelHasher, rollFromState } from './prng.js';
 import { RepeatCounter } from './repeats.js';
 
 /** The outcome of one labelled roll. */
@@ -77,11 +77,20 @@ export class Dice {
   private readonly onRoll: RollListener | undefined;
   /** cyrb128's state after hashing `${seed}:`, so that each roll hashes only its label. */
   private readonly hasher: LabelHasher;
-  /** The last notation rolled, parsed: most rolls repeat the one before. */
-  private lastNotation: string | undefined;
-  private lastParsed: ParsedNotation | undefined;
-  /** Scratch: the hash of the label being rolled. */
-  private readonly state = new Int32Array(4);
+  /** The last notations rolled, parsed: most rolls repeat one of the two before. */
+  private notation1: string | undefined;
+  private parsed1: ParsedNotation | undefined;
+  private notation2: string | undefined;
+  private parsed2: ParsedNotation | undefined;
+  /**
+   * Scratch: words 0–3 the hash of the label being rolled; words 4–7 the hash of
+   * `${lastPrefix}.`, kept for the next `rollIn` with the same prefix. One small array (small
+   * typed arrays live on the heap and are cheap to make; a `Dice` is made per combat).
+   */
+  private readonly state = new Int32Array(8);
+  /** `rollIn`: the last prefix, and that prefix followed by `.` (the start of its labels). */
+  private lastPrefix: string | undefined;
+  private prefixDot = '';
   /**
    * A host's answer for a roll (run/host.ts): a total or single dice, as a pin, or undefined to
    * go on as usual (pins, then the generator). Asked before the pins; absent in a plain run.
@@ -134,28 +143,100 @@ export class Dice {
   /**
    * The same as `roll(prefix + '.' + name, notation)`, for callers that hold the label in two
    * parts (an actor's `r2.fighter.attack` and a roll's `damage`): the prefix is hashed once for
-   * the rolls that share it, and the label string is not read again.
+   * the rolls that share it, and only the name is hashed per roll.
    */
   rollIn(prefix: string, name: string, notation: string): RollResult {
-    if (this.hasher.hashParts(prefix, name, this.state)) throw hashInLabel(`${prefix}.${name}`, notation);
-    return this.rollHashed(`${prefix}.${name}`, notation);
+    const state = this.state;
+    if (prefix !== this.lastPrefix) this.enterPrefix(prefix, name, notation);
+    // cyrb128 over the name, from the state after `${prefix}.` (the loop of `hashMore`).
+    let h1 = state[4]!;
+    let h2 = state[5]!;
+    let h3 = state[6]!;
+    let h4 = state[7]!;
+    let bad = false;
+    for (let i = 0; i < name.length; i++) {
+      const k = name.charCodeAt(i);
+      if (k === 35) bad = true;
+      h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
+      h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
+      h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
+      h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
+    }
+    if (bad) throw hashInLabel(`${prefix}.${name}`, notation);
+    state[0] = h1;
+    state[1] = h2;
+    state[2] = h3;
+    state[3] = h4;
+    return this.rollHashed(this.prefixDot + name, notation);
   }
 
-  /** A roll whose label `this.state` holds the hash of. */
+  /** `rollIn` with a new prefix: hash `${prefix}.` into words 4–7 of `state`. */
+  private enterPrefix(prefix: string, name: string, notation: string): void {
+    const state = this.state;
+    this.lastPrefix = undefined;
+    if (this.hasher.hash(prefix, state)) throw hashInLabel(`${prefix}.${name}`, notation);
+    hashMore(state, '.');
+    state[4] = state[0]!;
+    state[5] = state[1]!;
+    state[6] = state[2]!;
+    state[7] = state[3]!;
+    this.lastPrefix = prefix;
+    this.prefixDot = prefix + '.';
+  }
+
+  /** The parsed notation, from the two last ones when it is one of them. */
+  private parse(label: string, notation: string): ParsedNotation {
+    if (notation === this.notation2) {
+      const p = this.parsed2!;
+      this.notation2 = this.notation1;
+      this.parsed2 = this.parsed1;
+      this.notation1 = notation;
+      this.parsed1 = p;
+      return p;
+    }
+    let parsed: ParsedNotation;
+    try {
+      parsed = parseNotation(notation);
+    } catch (e) {
+      if (e instanceof DiceError) throw new DiceError(`roll "${label}": ${e.message}`, { label, notation, pin: e.pin });
+      throw e;
+    }
+    this.notation2 = this.notation1;
+    this.parsed2 = this.parsed1;
+    this.notation1 = notation;
+    this.parsed1 = parsed;
+    return parsed;
+  }
+
+  /**
+   * A roll whose label `this.state` holds the hash of. The usual case (a label's first roll,
+   * no pins, no host) stays short; repeats, pins and a host's answers go to `rollOther`.
+   */
   private rollHashed(label: string, notation: string): RollResult {
     const state = this.state;
-    let parsed = this.lastParsed;
-    if (notation !== this.lastNotation || parsed === undefined) {
-      try {
-        parsed = parseNotation(notation);
-      } catch (e) {
-        if (e instanceof DiceError) throw new DiceError(`roll "${label}": ${e.message}`, { label, notation, pin: e.pin });
-        throw e;
-      }
-      this.lastNotation = notation;
-      this.lastParsed = parsed;
-    }
+    const parsed = notation === this.notation1 ? this.parsed1! : this.parse(label, notation);
     const n = this.counters.bump(state[0]! ^ state[2]!, label);
+    if (n > 1 || this.answer !== undefined || this.pins.size !== 0) return this.rollOther(label, notation, parsed, n);
+    const sides = parsed.sides;
+    let dice: number[];
+    let total = parsed.modifier;
+    if (sides.length === 1) {
+      const die = dieFromState(state, sides[0]!);
+      dice = [die];
+      total += die;
+    } else {
+      dice = new Array<number>(sides.length);
+      if (sides.length > 0) rollFromState(state, sides, dice);
+      for (let i = 0; i < dice.length; i++) total += dice[i]!;
+    }
+    const result: RollResult = { label, notation, dice, sides, modifier: parsed.modifier, total, pinned: false };
+    if (this.onRoll !== undefined) this.onRoll(result);
+    return result;
+  }
+
+  /** `rollHashed` for the `n`th roll of `label`, with pins or a host's answers. */
+  private rollOther(label: string, notation: string, parsed: ParsedNotation, n: number): RollResult {
+    const state = this.state;
     let effective = label;
     if (n > 1) {
       const suffix = `#${n}`;
@@ -166,7 +247,19 @@ export class Dice {
     const sides = parsed.sides;
     let dice: number[];
     let pinned = false;
-    const answered = this.answer === undefined ? undefined : this.answer(effective, notation);
+    let answered: string | undefined;
+    if (this.answer !== undefined) {
+      // The host may roll in its turn: keep this roll's hash over the call.
+      const h1 = state[0]!;
+      const h2 = state[1]!;
+      const h3 = state[2]!;
+      const h4 = state[3]!;
+      answered = this.answer(effective, notation);
+      state[0] = h1;
+      state[1] = h2;
+      state[2] = h3;
+      state[3] = h4;
+    }
     const pin = answered !== undefined ? parsePin(effective, answered) : this.pins.size === 0 ? undefined : this.pins.get(effective);
     if (pin !== undefined) {
       dice = pinnedDice(effective, notation, parsed, pin);
@@ -178,15 +271,7 @@ export class Dice {
     }
     let total = parsed.modifier;
     for (let i = 0; i < dice.length; i++) total += dice[i]!;
-    const result: RollResult = {
-      label: effective,
-      notation,
-      dice,
-      sides,
-      modifier: parsed.modifier,
-      total,
-      pinned,
-    };
+    const result: RollResult = { label: effective, notation, dice, sides, modifier: parsed.modifier, total, pinned };
     if (this.onRoll !== undefined) this.onRoll(result);
     return result;
   }

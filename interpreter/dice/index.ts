@@ -9,4 +9,4 @@ export {
   type DiceGroup,
   type ParsedNotation,
 } from './notation.js';
-export { cyrb128, fnv1a32, Sfc32, generatorFor, LabelHasher, hashMore, rollFromState } from './prng.js';
+export { cyrb128, fnv1a32, Sfc32, generatorFor, LabelHasher, hashMore, rollFromState, dieFromState } from './prng.js';

@@ -5,7 +5,7 @@
  * was; every roll here is compared with it.
  */
 import { describe, expect, it } from 'vitest';
-import { Dice, DiceError, parseNotation } from './index.js';
+import { Dice, DiceError, dieFromState, generatorFor, LabelHasher, parseNotation, rollFromState } from './index.js';
 import { ReferenceDice } from '../../bench/dice-reference.mjs';
 
 const ACTORS = ['fighter', 'w-bow-1', 'r-xbow-2', 'orc-archer', 'chieftain', 'Ωmega', 'a'];
@@ -109,6 +109,53 @@ describe('labelled dice: the same values as the old algorithm', () => {
       const want = old.roll(label, '1d6');
       expect(got.label).toBe(want.label);
       expect(got.dice).toEqual(want.dice);
+    }
+  });
+
+  it('gives the same dice when several Dice roll in turn', () => {
+    const seeds = [1, 2, -9, 2 ** 40];
+    const dice = seeds.map((s) => new Dice(s));
+    const old = seeds.map((s) => new ReferenceDice(s, parseNotation));
+    const pick = picker(4);
+    for (const [prefix, name, notation] of script(8, 2000)) {
+      const k = pick(seeds.length);
+      const want = old[k]!.roll(`${prefix}.${name}`, notation);
+      const got = pick(2) === 0 ? dice[k]!.roll(`${prefix}.${name}`, notation) : dice[k]!.rollIn(prefix, name, notation);
+      expect(same(got, want)).toBe(true);
+    }
+  });
+
+  it('gives the same dice for labels that extend, shorten or share long prefixes', () => {
+    const long = 'r12.' + 'very-long-actor-name-'.repeat(5);
+    const labels: string[] = [];
+    for (let cut = 1; cut < long.length; cut += 7) labels.push(long.slice(0, cut));
+    for (let cut = long.length; cut > 0; cut -= 5) labels.push(long.slice(0, cut) + '.x');
+    for (let i = 0; i < 40; i++) labels.push(`${long}${i}.attack`, `${long.slice(0, 60 + (i % 10))}${i}`);
+    for (const seed of [3, -77]) {
+      const dice = new Dice(seed);
+      const old = new ReferenceDice(seed, parseNotation);
+      for (const label of [...labels, ...labels]) {
+        const dot = label.lastIndexOf('.');
+        const want = old.roll(label, '2d6');
+        const got =
+          dot > 0 && label.length % 2 === 0 ? dice.rollIn(label.slice(0, dot), label.slice(dot + 1), '2d6') : dice.roll(label, '2d6');
+        expect(same(got, want)).toBe(true);
+      }
+    }
+  });
+
+  it('draws each die as the old generator does, for every number of sides up to 1000 and a few larger', () => {
+    const hasher = new LabelHasher(11);
+    const state = new Int32Array(4);
+    const out = [0, 0, 0];
+    for (const s of [...Array.from({ length: 1000 }, (_, i) => i + 1), 4095, 4096, 4097, 65_537, 2 ** 31 - 1, 2 ** 31, 3 * 2 ** 30]) {
+      const label = `die.${s}`;
+      const gen = generatorFor(11, label);
+      const want = [gen.nextDie(s), gen.nextDie(7), gen.nextDie(s)];
+      hasher.hash(label, state);
+      rollFromState(state, [s, 7, s], out);
+      expect(out).toEqual(want);
+      expect(dieFromState(state, s)).toBe(want[0]);
     }
   });
 

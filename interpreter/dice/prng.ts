@@ -99,28 +99,15 @@ export function generatorFor(seed: number, label: string): Sfc32 {
   return rng;
 }
 
-/** How many `.`-separated prefixes of the last label a `LabelHasher` remembers. */
-const MARKS = 16;
-
 /**
- * cyrb128 over `${seed}:${label}` for one seed and many labels, hashing per prefix. The state
- * after `${seed}:` is computed once. Each label is hashed from the state after the longest
- * `.`-ended prefix it shares with the label before it (`r2.w-bow-1.shoot.attack`, then
- * `r2.w-bow-1.shoot.damage`, resumes after `r2.w-bow-1.shoot.`), since cyrb128 reads the
- * characters one by one and its state after a prefix depends on that prefix alone.
+ * cyrb128 over `${seed}:${label}` for one seed and many labels: the state after `${seed}:` is
+ * computed once, and each label is hashed from it. (Resuming after the prefix a label shares
+ * with the label before it, at each `.` or at each character, saved a few characters but cost
+ * more in comparing and keeping states than it saved: each character is a few cycles.)
  */
 export class LabelHasher {
-  /**
-   * One buffer (one allocation per `Dice`): words 0–3 the state after `${seed}:`; then, for each
-   * `.` of the last label (up to MARKS), the state after it (4 words) and where it ends (1 word).
-   */
-  private readonly words = new Int32Array(4 + 5 * MARKS);
-  /** The last label hashed, and how many of its `.`-ended prefixes `words` holds. */
-  private last = '';
-  private markCount = 0;
-  /** `hashParts`: the last prefix, and the state after it (words 4 + 5·MARKS onwards). */
-  private lastPrefix: string | undefined;
-  private readonly prefixState = new Int32Array(4);
+  /** cyrb128's state after `${seed}:`. */
+  private readonly seedState = new Int32Array(4);
 
   constructor(seed: number) {
     const prefix = `${seed}:`;
@@ -135,10 +122,11 @@ export class LabelHasher {
       h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
       h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
     }
-    this.words[0] = h1;
-    this.words[1] = h2;
-    this.words[2] = h3;
-    this.words[3] = h4;
+    const s = this.seedState;
+    s[0] = h1;
+    s[1] = h2;
+    s[2] = h3;
+    s[3] = h4;
   }
 
   /**
@@ -146,69 +134,24 @@ export class LabelHasher {
    * Returns whether `label` contains `#` (which a roll label must not: it marks repeats).
    */
   hash(label: string, out: Int32Array): boolean {
-    const last = this.last;
-    const max = label.length < last.length ? label.length : last.length;
-    let same = 0;
-    while (same < max && label.charCodeAt(same) === last.charCodeAt(same)) same++;
-    const w = this.words;
-    // Mark j (0-based) is at words 4 + 5j: four state words, then the index just after its `.`.
-    let m = this.markCount;
-    while (m > 0 && w[4 + 5 * (m - 1) + 4]! > same) m--;
-    const at = m > 0 ? 4 + 5 * (m - 1) : 0;
-    const start = m > 0 ? w[at + 4]! : 0;
-    let h1 = w[at]!;
-    let h2 = w[at + 1]!;
-    let h3 = w[at + 2]!;
-    let h4 = w[at + 3]!;
+    const s = this.seedState;
+    let h1 = s[0]!;
+    let h2 = s[1]!;
+    let h3 = s[2]!;
+    let h4 = s[3]!;
     let bad = false;
-    for (let i = start; i < label.length; i++) {
+    for (let i = 0; i < label.length; i++) {
       const k = label.charCodeAt(i);
+      if (k === 35) bad = true;
       h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
       h2 = h3 ^ Math.imul(h2 ^ k, 2869860233);
       h3 = h4 ^ Math.imul(h3 ^ k, 951274213);
       h4 = h1 ^ Math.imul(h4 ^ k, 2716044179);
-      if (k === 46 && m < MARKS) {
-        const j = 4 + 5 * m++;
-        w[j] = h1;
-        w[j + 1] = h2;
-        w[j + 2] = h3;
-        w[j + 3] = h4;
-        w[j + 4] = i + 1;
-      } else if (k === 35) {
-        bad = true;
-      }
     }
     out[0] = h1;
     out[1] = h2;
     out[2] = h3;
     out[3] = h4;
-    if (bad) {
-      this.last = '';
-      this.markCount = 0;
-    } else {
-      this.last = label;
-      this.markCount = m;
-    }
-    return bad;
-  }
-
-  /**
-   * `hash(prefix + '.' + name, out)` without reading that string: the state after the prefix is
-   * kept for the next call with the same prefix (an attack roll, then its damage roll).
-   */
-  hashParts(prefix: string, name: string, out: Int32Array): boolean {
-    const p = this.prefixState;
-    let bad = false;
-    if (prefix !== this.lastPrefix) {
-      bad = this.hash(prefix, p);
-      this.lastPrefix = bad ? undefined : prefix;
-    }
-    out[0] = p[0]!;
-    out[1] = p[1]!;
-    out[2] = p[2]!;
-    out[3] = p[3]!;
-    hashMore(out, '.');
-    if (hashMore(out, name)) bad = true;
     return bad;
   }
 }
@@ -275,12 +218,12 @@ export function rollFromState(state: Int32Array, sides: readonly number[], out: 
     c = (c + t) | 0;
   }
   for (let j = 0; j < sides.length; j++) {
-    const s = sides[j]!;
+    const s = sides[j]! >>> 0;
     if (s === 1) {
       out[j] = 1;
       continue;
     }
-    const limit = 4294967296 - (4294967296 % s);
+    const limit = limitFor(s);
     let x: number;
     do {
       t = (((a + b) | 0) + d) | 0;
@@ -291,6 +234,66 @@ export function rollFromState(state: Int32Array, sides: readonly number[], out: 
       c = (c + t) | 0;
       x = t >>> 0;
     } while (x >= limit);
-    out[j] = (x % s) + 1;
+    out[j] = ((x % s) >>> 0) + 1;
   }
+}
+
+/**
+ * `rollFromState` for a notation of one die: the die itself, with no array to fill.
+ */
+export function dieFromState(state: Int32Array, sides: number): number {
+  let h1 = state[0]!;
+  let h2 = state[1]!;
+  let h3 = state[2]!;
+  let h4 = state[3]!;
+  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
+  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
+  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
+  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
+  let a = h1 | 0;
+  let b = h2 | 0;
+  let c = h3 | 0;
+  let d = h4 | 0;
+  let t: number;
+  for (let i = 0; i < WARM_UP; i++) {
+    t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+  }
+  const s = sides >>> 0;
+  if (s === 1) return 1;
+  const limit = limitFor(s);
+  let x: number;
+  do {
+    t = (((a + b) | 0) + d) | 0;
+    d = (d + 1) | 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) | 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) | 0;
+    x = t >>> 0;
+  } while (x >= limit);
+  return ((x % s) >>> 0) + 1;
+}
+
+/** `limitFor(s)` for the sides a notation may have (and a few more), computed once each. */
+const limits: number[] = [];
+
+/**
+ * The largest multiple of `s` not above 2^32: draws at or above it are rejected, so that
+ * `x % s` is unbiased. Both `%` here and in the callers are on unsigned 32-bit integers (`>>> 0`),
+ * which the compiler turns into an integer division instead of a floating-point remainder.
+ */
+function limitFor(s: number): number {
+  if (s > 4096) return 4294967296 - (((0 - s) >>> 0) % s);
+  let limit = limits[s];
+  if (limit === undefined) limits[s] = limit = 4294967296 - (((0 - s) >>> 0) % s);
+  return limit;
 }

@@ -2,21 +2,22 @@
  * How many times each label has been rolled in this run, keyed by the label's hash (which the
  * dice compute anyway) instead of by a `Map` of strings: an open-addressing table with linear
  * probing. A slot matches when its hash and its label are equal, so two labels whose hashes
- * collide still count apart. It grows at three quarters full. Plain arrays of small integers: cheaper to make than typed arrays,
- * and a `Dice` is made per combat.
+ * collide still count apart. It grows at three quarters full.
+ *
+ * Plain arrays with holes for empty slots: a `Dice` is made per combat, and an array made
+ * without filling costs a tenth of a filled one (typed arrays of this size cost more still:
+ * their memory lives outside the heap).
  */
 export class RepeatCounter {
-  /** Per slot: the label's hash (30 bits, so that it stays a small integer), or 0 with count 0 when empty. */
-  private hashes: number[];
-  private counts: number[];
-  private labels: (string | undefined)[];
+  /** Slot i: the label's hash at 2i (30 bits, so that it stays a small integer), its count at 2i + 1; holes when empty. */
+  private slots: number[];
+  private labels: string[];
   private mask: number;
   private used = 0;
 
   constructor(capacity = 128) {
-    this.hashes = new Array<number>(capacity).fill(0);
-    this.counts = new Array<number>(capacity).fill(0);
-    this.labels = new Array<string | undefined>(capacity).fill(undefined);
+    this.slots = new Array<number>(2 * capacity);
+    this.labels = new Array<string>(capacity);
     this.mask = capacity - 1;
   }
 
@@ -24,18 +25,19 @@ export class RepeatCounter {
   bump(hash: number, label: string): number {
     const h = hash & 0x3fffffff;
     const mask = this.mask;
+    const slots = this.slots;
     let i = h & mask;
     for (;;) {
-      const n = this.counts[i]!;
-      if (n === 0) {
-        this.hashes[i] = h;
-        this.counts[i] = 1;
+      const n = slots[2 * i + 1];
+      if (n === undefined) {
+        slots[2 * i] = h;
+        slots[2 * i + 1] = 1;
         this.labels[i] = label;
         if (++this.used * 4 > mask * 3) this.grow();
         return 1;
       }
-      if (this.hashes[i] === h && this.labels[i] === label) {
-        this.counts[i] = n + 1;
+      if (slots[2 * i] === h && this.labels[i] === label) {
+        slots[2 * i + 1] = n + 1;
         return n + 1;
       }
       i = (i + 1) & mask;
@@ -45,25 +47,29 @@ export class RepeatCounter {
   /** Forget every label (a new run). */
   clear(): void {
     if (this.used === 0) return;
-    this.counts.fill(0);
-    this.labels.fill(undefined);
+    this.slots = new Array<number>(this.slots.length);
+    this.labels = new Array<string>(this.labels.length);
     this.used = 0;
   }
 
   private grow(): void {
-    const { hashes, counts, labels } = this;
+    const { slots, labels } = this;
     const size = (this.mask + 1) * 2;
-    this.hashes = new Array<number>(size).fill(0);
-    this.counts = new Array<number>(size).fill(0);
-    this.labels = new Array<string | undefined>(size).fill(undefined);
-    this.mask = size - 1;
-    for (let j = 0; j < counts.length; j++) {
-      if (counts[j] === 0) continue;
-      let i = hashes[j]! & this.mask;
-      while (this.counts[i] !== 0) i = (i + 1) & this.mask;
-      this.hashes[i] = hashes[j]!;
-      this.counts[i] = counts[j]!;
-      this.labels[i] = labels[j];
+    const mask = size - 1;
+    const into = new Array<number>(2 * size);
+    const intoLabels = new Array<string>(size);
+    for (let j = 0; j < labels.length; j++) {
+      const n = slots[2 * j + 1];
+      if (n === undefined) continue;
+      const h = slots[2 * j]!;
+      let i = h & mask;
+      while (into[2 * i + 1] !== undefined) i = (i + 1) & mask;
+      into[2 * i] = h;
+      into[2 * i + 1] = n;
+      intoLabels[i] = labels[j]!;
     }
+    this.slots = into;
+    this.labels = intoLabels;
+    this.mask = mask;
   }
 }
