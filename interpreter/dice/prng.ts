@@ -238,49 +238,18 @@ export function rollFromState(state: Int32Array, sides: readonly number[], out: 
   }
 }
 
+/** `dieFromState`'s one-entry arrays, reused (a roll never re-enters itself). */
+const ONE_SIDE: number[] = [0];
+const ONE_DIE: number[] = [0];
+
 /**
- * `rollFromState` for a notation of one die: the die itself, with no array to fill.
+ * `rollFromState` for a notation of one die: the die itself (through reused one-entry arrays, so
+ * that the hash's mixing and the generator's steps are written once, in `rollFromState`).
  */
 export function dieFromState(state: Int32Array, sides: number): number {
-  let h1 = state[0]!;
-  let h2 = state[1]!;
-  let h3 = state[2]!;
-  let h4 = state[3]!;
-  h1 = Math.imul(h3 ^ (h1 >>> 18), 597399067);
-  h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
-  h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
-  h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  h1 ^= h2 ^ h3 ^ h4;
-  h2 ^= h1;
-  h3 ^= h1;
-  h4 ^= h1;
-  let a = h1 | 0;
-  let b = h2 | 0;
-  let c = h3 | 0;
-  let d = h4 | 0;
-  let t: number;
-  for (let i = 0; i < WARM_UP; i++) {
-    t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-  }
-  const s = sides >>> 0;
-  if (s === 1) return 1;
-  const limit = limitFor(s);
-  let x: number;
-  do {
-    t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    x = t >>> 0;
-  } while (x >= limit);
-  return ((x % s) >>> 0) + 1;
+  ONE_SIDE[0] = sides;
+  rollFromState(state, ONE_SIDE, ONE_DIE);
+  return ONE_DIE[0]!;
 }
 
 /** `limitFor(s)` for the sides a notation may have (and a few more), computed once each. */
