@@ -21,6 +21,17 @@ function events(core: Core, docs: DocCache, crossbow: string) {
   return core.run(program, encounter, { seed: 1, rolls: new Map(), choices: new Map() }).events;
 }
 
+/** The problems a run of `ruleset` + phased round + `crossbow` on the skirmish fails with (null: it runs). */
+function failureOf(core: Core, d: DocCache, ruleset: string, crossbow: string) {
+  try {
+    const program = core.program(d.read(RULESET, ruleset), [d.read(PHASED, text(PHASED)), d.read(CROSSBOW, crossbow)]);
+    core.run(program, core.encounter(d.read(ENCOUNTER, text(ENCOUNTER)), program), { seed: 1, rolls: new Map(), choices: new Map() });
+    return null;
+  } catch (err) {
+    return err instanceof PhasebookError ? err.diagnostics : String(err);
+  }
+}
+
 describe('DocCache', () => {
   it('reads a text once per path, and again when it changes', () => {
     const docs = new DocCache();
@@ -110,15 +121,7 @@ describe('CachingCore', () => {
   it('a kept expression tells a run-time error at the same place as a fresh build', () => {
     // The missiles step's select rolls a list as dice: an error at run time, located in the overlay.
     const broken = (t: string) => t.replace('"value": { "and": [', '"value": { "and": [{ "roll": [{ "var": "actor.tags" }] }, ');
-    const failure = (core: Core, d: DocCache, crossbow: string) => {
-      try {
-        const program = core.program(d.read(RULESET, text(RULESET)), [d.read(PHASED, text(PHASED)), d.read(CROSSBOW, crossbow)]);
-        core.run(program, core.encounter(d.read(ENCOUNTER, text(ENCOUNTER)), program), { seed: 1, rolls: new Map(), choices: new Map() });
-        return null;
-      } catch (err) {
-        return err instanceof PhasebookError ? err.diagnostics : String(err);
-      }
-    };
+    const failure = (core: Core, d: DocCache, crossbow: string) => failureOf(core, d, text(RULESET), crossbow);
     const cached = new CachingCore(browserValidator());
     const docs = new DocCache();
     const seen = [text(CROSSBOW), broken(text(CROSSBOW)), '\n\n' + broken(text(CROSSBOW))].map((t) => {
@@ -134,15 +137,7 @@ describe('CachingCore', () => {
   it('an expression kept from an unchanged ruleset tells a run-time error where a fresh build does', () => {
     const base = text(RULESET).replace('"out": {\n      "or": [', '"out": {\n      "or": [{ "roll": [{ "var": "self.tags" }] },');
     expect(base).not.toBe(text(RULESET));
-    const failure = (core: Core, d: DocCache, crossbow: string) => {
-      try {
-        const program = core.program(d.read(RULESET, base), [d.read(PHASED, text(PHASED)), d.read(CROSSBOW, crossbow)]);
-        core.run(program, core.encounter(d.read(ENCOUNTER, text(ENCOUNTER)), program), { seed: 1, rolls: new Map(), choices: new Map() });
-        return null;
-      } catch (err) {
-        return err instanceof PhasebookError ? err.diagnostics : String(err);
-      }
-    };
+    const failure = (core: Core, d: DocCache, crossbow: string) => failureOf(core, d, base, crossbow);
     const cached = new CachingCore(browserValidator());
     const docs = new DocCache();
     for (const t of [text(CROSSBOW), off(text(CROSSBOW)), '\n' + text(CROSSBOW)]) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import { changedRange } from '../plain-edits.js';
 import {
   addRequires,
   anchorFor,
@@ -19,16 +20,9 @@ import {
 
 const file = (p: string) => readFileSync(new URL(`../../../../rulesets/${p}`, import.meta.url), 'utf8');
 
-/** The one region that differs between two texts: [start, endInOld, endInNew]. */
+/** The one region that differs between two texts: [start, endInOld, endInNew], and its two sides. */
 function diffSpan(a: string, b: string): { start: number; endA: number; endB: number; removed: string; inserted: string } {
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
+  const { start, endA, endB } = changedRange(a, b) ?? { start: a.length, endA: a.length, endB: b.length };
   return { start, endA, endB, removed: a.slice(start, endA), inserted: b.slice(start, endB) };
 }
 
