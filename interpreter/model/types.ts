@@ -389,55 +389,5 @@ export interface Ruleset {
   limits?: Limits;
 }
 
-export type PatchOp =
-  | { op: 'add'; path: string; value: unknown; before?: string; after?: string; why?: string }
-  | { op: 'replace'; path: string; value: unknown; why?: string }
-  | { op: 'remove'; path: string; why?: string }
-  | { op: 'move'; path: string; before?: string; after?: string; why?: string };
-
-export interface Overlay {
-  $schema?: string;
-  kind: 'overlay';
-  id: string;
-  name: string;
-  version: string;
-  description?: string;
-  extends: string;
-  requires?: string[];
-  source?: Ruleset['source'];
-  decisions?: Decision[];
-  changes: PatchOp[];
-}
-
-export interface EncounterCombatant {
-  id: string;
-  name?: string;
-  stats?: Record<string, Scalar>;
-  tags?: string[];
-}
-
-export interface EncounterSide {
-  id: string;
-  name?: string;
-  combatants: EncounterCombatant[];
-}
-
-export interface ScriptEntry {
-  round: number;
-  combatant: string;
-  action: string;
-  target?: string;
-}
-
-export interface Encounter {
-  $schema?: string;
-  kind: 'encounter';
-  id: string;
-  name: string;
-  description?: string;
-  ruleset?: string;
-  sides: EncounterSide[];
-  script?: ScriptEntry[];
-  dice?: Record<string, string | number>;
-  decisions?: Record<string, string>;
-}
+export type { Overlay, PatchOp } from './overlay.js';
+export type { Encounter, EncounterCombatant, EncounterSide, ScriptEntry } from './encounter.js';
