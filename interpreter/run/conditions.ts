@@ -10,15 +10,30 @@ export function describeMoment(m: ConditionMoment): string {
   return 'turnOf' in m ? `turn:${m.turnOf}` : `turn-end:${m.turnEndOf}`;
 }
 
+/** describeMoment(m) === key, without making the text of m. */
+function isMoment(m: ConditionMoment, key: string): boolean {
+  if (typeof m === 'string') return m === key;
+  if ('phase' in m) return endsAs(key, 'phase:', m.phase);
+  return 'turnOf' in m ? endsAs(key, 'turn:', m.turnOf) : endsAs(key, 'turn-end:', m.turnEndOf);
+}
+
+/** key === `${prefix}${id}`. */
+function endsAs(key: string, prefix: string, id: unknown): boolean {
+  const text = String(id);
+  return key.length === prefix.length + text.length && key.startsWith(prefix) && key.endsWith(text);
+}
+
 /** The moment `moment` has come: what ends at it ends. */
 function expire(this: Engine, moment: ConditionMoment): void {
   // Nothing runs: no list to rebuild (asked at every phase and turn start).
   if (this.conditions.length === 0) return;
   const key = describeMoment(moment);
+  // Most moments end nothing: then the list stays as it is (nothing holds it across a call here).
+  if (!this.conditions.some((cond) => isMoment(cond.moment, key))) return;
   const ending: Condition[] = [];
   const keep: Condition[] = [];
   for (const cond of this.conditions) {
-    if (describeMoment(cond.moment) === key && --cond.remaining <= 0) ending.push(cond);
+    if (isMoment(cond.moment, key) && --cond.remaining <= 0) ending.push(cond);
     else keep.push(cond);
   }
   // Settle the list first: effects of an ending condition may start new ones.

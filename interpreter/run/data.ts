@@ -29,29 +29,49 @@ function refreshSideViews(this: Engine): void {
   }
 }
 
-/** The side values whose leader `best.<key>` names. */
-const BEST_KEYS = ['damageDealt', 'damageDealtLast', 'downed', 'downedLast', 'standing'] as const;
+/** The side leading on `key` alone (higher than every other side), or null: `best.<key>`. */
+function leader(sides: SideState[], key: string): string | null {
+  let top: SideState | null = null;
+  let topValue = 0;
+  let unique = false;
+  for (let i = 0; i < sides.length; i++) {
+    const s = sides[i]!;
+    const value = num(s.view[key]);
+    if (!top || value > topValue) {
+      top = s;
+      topValue = value;
+      unique = true;
+    } else if (value === topValue) unique = false;
+  }
+  return top && unique && sides.length > 1 ? top.id : null;
+}
 
+/** Side-level values of the expression data, recomputed only after something changed (one loop, `best` as one literal). */
 function summary(this: Engine): NonNullable<Engine['sideSummary']> {
   if (this.sideSummary) return this.sideSummary;
-  const standing = this.sides.filter((s) => (s.view.standing as number) > 0);
-  const best: Record<string, string | null> = {};
-  for (const key of BEST_KEYS) {
-    let top: SideState | null = null;
-    let unique = false;
-    for (const s of this.sides) {
-      if (!top || num(s.view[key]) > num(top.view[key])) {
-        top = s;
-        unique = true;
-      } else if (num(s.view[key]) === num(top.view[key])) unique = false;
+  const sides = this.sides;
+  const sideList: unknown[] = new Array<unknown>(sides.length);
+  let standingSides = 0;
+  let standingOne: SideState | null = null;
+  for (let i = 0; i < sides.length; i++) {
+    const s = sides[i]!;
+    sideList[i] = s.view;
+    if ((s.view.standing as number) > 0) {
+      standingSides++;
+      standingOne = s;
     }
-    best[key] = top && unique && this.sides.length > 1 ? top.id : null;
   }
   this.sideSummary = {
-    sideList: this.sides.map((s) => s.view),
-    standingSides: standing.length,
-    lastStanding: standing.length === 1 ? standing[0]!.id : null,
-    best,
+    sideList,
+    standingSides,
+    lastStanding: standingSides === 1 ? standingOne!.id : null,
+    best: {
+      damageDealt: leader(sides, 'damageDealt'),
+      damageDealtLast: leader(sides, 'damageDealtLast'),
+      downed: leader(sides, 'downed'),
+      downedLast: leader(sides, 'downedLast'),
+      standing: leader(sides, 'standing'),
+    },
   };
   return this.sideSummary;
 }

@@ -8,16 +8,26 @@ import { ENCOUNTER_FILE } from './types.js';
 /** Fields of an event of type T; none for the types that have none. */
 type FieldsArg<T extends EventType> = object extends EventFields<T> ? [fields?: EventFields<T>] : [fields: EventFields<T>];
 
-/** Add an event to the trace: its number, the round, and where it happened, then its own fields. */
+/** Where an event happened, as its fields come after seq, type and round. */
+type Located = { seq: number; type: EventType; round: number; turn?: string; phase?: string; step?: string };
+
+/**
+ * Add an event to the trace: its number, the round, and where it happened, then its own fields.
+ * The place is written in the first literal (one per combination of turn, phase and step, the keys
+ * in the same order as ever), so an event does not grow a field at a time before its own fields.
+ */
 function emitEvent(this: Engine, type: EventType, fields?: object): { seq: number } {
-  const e: { seq: number; type: EventType; round: number; turn?: string; phase?: string; step?: string } = {
-    seq: this.seq++,
-    type,
-    round: this.round,
-  };
-  if (this.turn !== undefined && type !== 'round.start' && type !== 'round.end') e.turn = this.turn;
-  if (this.phase !== undefined) e.phase = this.phase;
-  if (this.step !== undefined) e.step = this.step;
+  const seq = this.seq++;
+  const round = this.round;
+  const turn = this.turn !== undefined && type !== 'round.start' && type !== 'round.end' ? this.turn : undefined;
+  const phase = this.phase;
+  const step = this.step;
+  let e: Located;
+  if (turn !== undefined) {
+    if (phase !== undefined) e = step !== undefined ? { seq, type, round, turn, phase, step } : { seq, type, round, turn, phase };
+    else e = step !== undefined ? { seq, type, round, turn, step } : { seq, type, round, turn };
+  } else if (phase !== undefined) e = step !== undefined ? { seq, type, round, phase, step } : { seq, type, round, phase };
+  else e = step !== undefined ? { seq, type, round, step } : { seq, type, round };
   if (fields) Object.assign(e, fields);
   this.events.push(e as TraceEvent);
   return e;

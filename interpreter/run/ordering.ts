@@ -11,9 +11,12 @@ export type { CompiledKey, CompiledOrdering } from '../compile/ordering.js';
 export { compileKey, resolveOrderingRef } from '../compile/ordering.js';
 export { ORDER_KEYS, ORDER_PRESETS } from '../concepts/sort-keys/index.js';
 
-function compareVectors(a: number[], b: number[]): number {
-  for (let i = 0; i < a.length; i++) {
-    const d = a[i]! - b[i]!;
+/** Items a and b's key vectors (rows of `v`, `nk` keys each) compared: the first difference that is a number. */
+function compareAt(v: number[], nk: number, a: number, b: number): number {
+  const ra = a * nk;
+  const rb = b * nk;
+  for (let k = 0; k < nk; k++) {
+    const d = v[ra + k]! - v[rb + k]!;
     if (d !== 0 && !Number.isNaN(d)) return d;
   }
   return 0;
@@ -22,32 +25,38 @@ function compareVectors(a: number[], b: number[]): number {
 /**
  * Order items into groups. Items in one group are simultaneous. The result is deterministic:
  * equal items keep listing order inside their group.
+ *
+ * The keys are computed item by item, key by key (an expression key may roll), into one flat
+ * array; the sort moves item indices with one comparator made per call. It compares exactly as
+ * comparing the items' key vectors then their listing would (the same answers to the same
+ * questions, so the same order from the same stable sort).
  */
 export function orderIntoGroups<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv): T[][] {
-  if (items.length === 0) return [];
+  const n = items.length;
+  if (n === 0) return [];
   // One item and keys without effects: nothing to compute, nothing to break.
-  if (items.length === 1 && ordering.builtinKeys) return [[items[0]!]];
-  // Each item with its sort vector, computed item by item, key by key (an expression key may roll).
+  if (n === 1 && ordering.builtinKeys) return [[items[0]!]];
   const keys = ordering.keys;
-  const rows: Array<{ it: T; v: number[] }> = new Array(items.length);
-  for (let i = 0; i < items.length; i++) {
+  const nk = keys.length;
+  const v: number[] = new Array<number>(n * nk);
+  const order: number[] = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
     const it = items[i]!;
-    const v = new Array<number>(keys.length);
-    for (let k = 0; k < keys.length; k++) v[k] = keys[k]!(it, env);
-    rows[i] = { it, v };
+    for (let k = 0; k < nk; k++) v[i * nk + k] = keys[k]!(it, env);
+    order[i] = i;
   }
-  // Sorting the rows with the comparator of the items gives the items' order exactly.
-  rows.sort((a, b) => compareVectors(a.v, b.v) || a.it.listing - b.it.listing);
-  const groups: Array<{ first: number[]; items: T[] }> = [];
-  for (const r of rows) {
-    const last = groups[groups.length - 1];
-    if (last && compareVectors(last.first, r.v) === 0) last.items.push(r.it);
-    else groups.push({ first: r.v, items: [r.it] });
-  }
+  if (n > 1) order.sort((a, b) => compareAt(v, nk, a, b) || items[a]!.listing - items[b]!.listing);
   const out: T[][] = [];
-  for (const g of groups) {
-    if (g.items.length === 1) out.push(g.items);
-    else out.push(...breakTie(g.items, ordering.ties, env));
+  let start = 0;
+  while (start < n) {
+    const first = order[start]!;
+    let end = start + 1;
+    while (end < n && compareAt(v, nk, first, order[end]!) === 0) end++;
+    const group: T[] = new Array<T>(end - start);
+    for (let j = start; j < end; j++) group[j - start] = items[order[j]!]!;
+    if (group.length === 1) out.push(group);
+    else for (const g of breakTie(group, ordering.ties, env)) out.push(g);
+    start = end;
   }
   return out;
 }

@@ -2,7 +2,7 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
 import type { CPhase } from '../compile/types.js';
-import { orderIntoGroups } from './ordering.js';
+import { orderIntoGroups, type Orderable, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import { repeatAfter } from './repeat.js';
@@ -96,7 +96,10 @@ function playRound(this: Engine): void {
 
 /** One turn: the given combatants play every phase (a side's turn, a combatant's, or everyone's). */
 function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
-  const outer = { phase: this.phase, step: this.step, turn: this.turn, passes: this.passes };
+  const outerPhase = this.phase;
+  const outerStep = this.step;
+  const outerTurn = this.turn;
+  const outerPasses = this.passes;
   if (who) {
     this.turn = who.join('+');
     this.phase = this.step = undefined;
@@ -121,12 +124,12 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
     i = repeatAfter(this, phases, i, members, repeated);
   }
   if (who) this.expireTurnEnd(members);
-  this.phase = outer.phase;
-  this.step = outer.step;
-  this.turn = outer.turn;
-  this.passes = outer.passes;
+  this.phase = outerPhase;
+  this.step = outerStep;
+  this.turn = outerTurn;
+  this.passes = outerPasses;
   // A turn played inside another (a held action stepping in): say where the other goes on.
-  if (who && outer.turn !== undefined) this.emit('turn.start', { who: outer.turn.split('+'), continued: true });
+  if (who && outerTurn !== undefined) this.emit('turn.start', { who: outerTurn.split('+'), continued: true });
 }
 
 /** Whether every member's turn has ended (no copy of the set: this is asked before each phase). */
@@ -200,17 +203,20 @@ function choosePhaseOrder(this: Engine, phases: CPhase[], at: number, who: strin
 function playCombatantTurns(this: Engine): void {
   this.turnPlayed = new Set();
   const memo = new Map<string, number>();
-  for (let guard = 0; guard < this.cmbs.length * 4 + 8; guard++) {
-    const candidates = this.cmbs.filter(
-      (c) => (!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c),
-    );
+  // One environment for the round's sorts: its label depends on the round only, and it reads the memo and the engine when asked.
+  let env: OrderEnv | undefined;
+  const cmbs = this.cmbs;
+  for (let guard = 0; guard < cmbs.length * 4 + 8; guard++) {
+    // Who has a turn to come, each as the turn order sees it (in listing order, as before).
+    const candidates: Orderable[] = [];
+    for (let i = 0; i < cmbs.length; i++) {
+      const c = cmbs[i]!;
+      if ((!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c)) {
+        candidates.push(this.orderable(c, null, true));
+      }
+    }
     if (candidates.length === 0) return;
-    const env = this.orderEnv(this.tieLabel('turns'), false, memo);
-    const groups = orderIntoGroups(
-      candidates.map((c) => this.orderable(c, null, true)),
-      this.rs.turnOrder,
-      env,
-    );
+    const groups = orderIntoGroups(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
     const tier = groups[0]!.map((o) => this.byId.get(o.id)!);
     for (const c of tier) this.turnPlayed.add(c);
     this.playTurn(
