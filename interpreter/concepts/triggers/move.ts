@@ -32,7 +32,7 @@ export default {
         }
         if (timing === 'during') {
           const fixed = constantOf(t.within);
-          const within = num(fixed ? fixed.value : t.within(eng.base({ reactor: r.view, actor: r.view, mover: mover.view })));
+          const within = num(fixed ? fixed.value : t.within(eng.reactorMoverData(r.view, mover.view)));
           if (eng.distance(r, mover)! > within) continue;
         }
         // A reactor who could not react now may still react later in the move.
