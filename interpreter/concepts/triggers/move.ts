@@ -22,15 +22,17 @@ export default {
   fire(eng: Engine, timing: string, mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): void {
     const list = eng.rs.triggersAt.move?.[timing];
     if (!list) return;
+    const during = timing === 'during';
     for (const t of triggersFor(list, action)) {
+      // A literal distance (the usual case): read once, not for every reactor.
+      const fixed = during ? constantOf(t.within) : undefined;
       for (const r of eng.reactorsFor(t, mover)) {
         let key: string | undefined;
         if (fired && fired.size) {
           key = `${t.def.id}:${r.id}`;
           if (fired.has(key)) continue;
         }
-        if (timing === 'during') {
-          const fixed = constantOf(t.within);
+        if (during) {
           const within = num(fixed ? fixed.value : t.within(eng.reactorMoverData(r.view, mover.view)));
           if (eng.distance(r, mover)! > within) continue;
         }
