@@ -7,19 +7,21 @@ import type { CAction, CompiledRuleset } from '../compile/types.js';
 import type { Engine } from './engine.js';
 import type { Cmb } from './types.js';
 
-/** Every tag of the ruleset's actions, read once per compiled ruleset. */
-const TAGS = new WeakMap<CompiledRuleset, string[]>();
-function actionTags(rs: CompiledRuleset): string[] {
-  let tags = TAGS.get(rs);
-  if (!tags) TAGS.set(rs, (tags = [...new Set([...rs.actions.values()].flatMap((a) => a.view.tags))]));
-  return tags;
+/** Every tag of the ruleset's actions at 0, made once per compiled ruleset (and never changed: it is copied). */
+const NO_USES = new WeakMap<CompiledRuleset, Record<string, number>>();
+function noUsesTemplate(rs: CompiledRuleset): Record<string, number> {
+  let none = NO_USES.get(rs);
+  if (!none) {
+    none = {};
+    for (const t of new Set([...rs.actions.values()].flatMap((a) => a.view.tags))) none[t] = 0;
+    NO_USES.set(rs, none);
+  }
+  return none;
 }
 
-/** No use of any tag yet: every action tag at 0, so arithmetic on a count never meets null. */
+/** No use of any tag yet: every action tag at 0, so arithmetic on a count never meets null (a copy of the template, one allocation). */
 function noUses(rs: CompiledRuleset): Record<string, number> {
-  const used: Record<string, number> = {};
-  for (const t of actionTags(rs)) used[t] = 0;
-  return used;
+  return { ...noUsesTemplate(rs) };
 }
 
 /** The fields of a fresh combatant view (setup, a combatant joining). */

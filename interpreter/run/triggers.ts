@@ -9,6 +9,7 @@ import { actTriggers, moveTriggers } from '../concepts/triggers/index.js';
 import type { Engine } from './engine.js';
 import type { Cmb, Frame } from './types.js';
 import { DEFAULT_LIMITS } from './types.js';
+import { reactionDataMethods } from './reaction-data.js';
 
 /** Reactions to a move, at `timing` (before, during, after). */
 function fireMoveTriggers(this: Engine, timing: string, mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): void {
@@ -22,7 +23,25 @@ function fireActTriggers(this: Engine, timing: string, actor: Cmb, action: CActi
 
 /** Who may react to `t` set off by `by`. */
 function reactorsFor(this: Engine, t: CTrigger, by: Cmb): Cmb[] {
-  return this.cmbs.filter((o) => o !== by && !o.out && t.reactors.includes(o, by));
+  const out: Cmb[] = [];
+  const includes = t.reactors.includes;
+  for (const o of this.cmbs) if (o !== by && !o.out && includes(o, by)) out.push(o);
+  return out;
+}
+
+/** The frame a reaction's effects run in: the reactor acting on the one who set it off. */
+function reactionFrame(eng: Engine, t: CTrigger, reactor: Cmb, by: Cmb, depth: number, event: Record<string, unknown>): Frame {
+  return {
+    actor: reactor,
+    target: by,
+    action: t.perform,
+    local: {},
+    reaction: {},
+    defer: null,
+    prefix: `r${eng.round}.${reactor.id}.${t.def.id}`,
+    depth: depth + 1,
+    event,
+  };
 }
 
 function react(
@@ -35,38 +54,24 @@ function react(
   event: Record<string, unknown> = {},
 ): boolean {
   if (t.perRound) {
-    const limit = num(t.perRound(this.base({ reactor: reactor.view, actor: reactor.view })));
+    const limit = num(t.perRound(this.reactorData(reactor.view)));
     if ((reactor.reactions.get(t.def.id) ?? 0) >= limit) return false;
   }
   if (!this.canSpend(reactor, t.uses)) return false;
   const maxDepth = this.rs.limits.reactionDepth ?? DEFAULT_LIMITS.reactionDepth;
-  void depth;
   if (this.reactionDepth >= maxDepth)
     throw this.rs.evaluator.at(
       t.ptr,
       `reactions nested deeper than ${maxDepth} (limits.reactionDepth): trigger "${t.def.id}" keeps setting itself off`,
     );
-  const f: Frame = {
-    actor: reactor,
-    target: by,
-    action: t.perform,
-    local: {},
-    reaction: {},
-    defer: null,
-    prefix: `r${this.round}.${reactor.id}.${t.def.id}`,
-    depth: depth + 1,
-    event,
-  };
-  const data = this.base({
-    reactor: reactor.view,
-    actor: reactor.view,
-    mover: by.view,
-    target: by.view,
-    distance: this.distance(reactor, by),
-    action: t.perform?.view ?? null,
-    event,
-  });
-  if (t.perform && !alwaysTrue(t.perform.requires) && !truthy(t.perform.requires(this.frameData(f)))) return false;
+  let f: Frame | null = null;
+  if (
+    t.perform &&
+    !alwaysTrue(t.perform.requires) &&
+    !truthy(t.perform.requires(this.frameData((f = reactionFrame(this, t, reactor, by, depth, event)))))
+  )
+    return false;
+  const data = this.reactionData(reactor.view, by.view, this.distance(reactor, by), t.perform?.view ?? null, event);
   const wanted = truthy(t.when(data));
   if (t.def.decide) {
     // An optional reaction is the reactor's choice: a labelled decision whose default is `when`.
@@ -75,6 +80,7 @@ function react(
     )
       return false;
   } else if (!wanted) return false;
+  f ??= reactionFrame(this, t, reactor, by, depth, event);
   for (const [k, fn] of t.with) f.reaction[k] = fn(data);
   this.spend(reactor, t.uses);
   reactor.reactions.set(t.def.id, (reactor.reactions.get(t.def.id) ?? 0) + 1);
@@ -105,4 +111,4 @@ function react(
   return true;
 }
 
-export const triggerMethods = { fireMoveTriggers, fireActTriggers, reactorsFor, react };
+export const triggerMethods = { fireMoveTriggers, fireActTriggers, reactorsFor, react, ...reactionDataMethods };

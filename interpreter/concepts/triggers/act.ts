@@ -2,6 +2,7 @@ import type { CAction } from '../../compile/types.js';
 import type { Engine } from '../../run/engine.js';
 import type { Cmb } from '../../run/types.js';
 import type { TriggerKind } from '../types.js';
+import { triggersFor } from './for-action.js';
 
 /** An act sets reactions off: before it (a braced spear against a charge) or after it. */
 export default {
@@ -11,9 +12,7 @@ export default {
   fire(eng: Engine, timing: string, actor: Cmb, action: CAction, actSeq: number, target: Cmb | null): void {
     const list = eng.rs.triggersAt.act?.[timing];
     if (!list) return;
-    for (const t of list) {
-      if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;
-      if (t.def.actionTags && !t.def.actionTags.some((tag) => action.view.tags.includes(tag))) continue;
+    for (const t of triggersFor(list, action)) {
       // reactors "target": the one the act is aimed at (a dodge, a parry, a defensive abort).
       const reactors = t.reactors.isTarget ? (target && target !== actor && !target.out ? [target] : []) : eng.reactorsFor(t, actor);
       for (const r of reactors) {

@@ -4,6 +4,7 @@ import type { CAction } from '../../compile/types.js';
 import type { Engine } from '../../run/engine.js';
 import type { Cmb } from '../../run/types.js';
 import type { TriggerKind } from '../types.js';
+import { triggersFor } from './for-action.js';
 
 /**
  * A move sets reactions off: before it (a fighting withdrawal gives the foe an attack), during it
@@ -21,18 +22,18 @@ export default {
   fire(eng: Engine, timing: string, mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): void {
     const list = eng.rs.triggersAt.move?.[timing];
     if (!list) return;
-    for (const t of list) {
-      if (t.def.actions && !t.def.actions.includes(action.def.id)) continue;
-      if (t.def.actionTags && !t.def.actionTags.some((tag) => action.view.tags.includes(tag))) continue;
+    const during = timing === 'during';
+    for (const t of triggersFor(list, action)) {
+      // A literal distance (the usual case): read once, not for every reactor.
+      const fixed = during ? constantOf(t.within) : undefined;
       for (const r of eng.reactorsFor(t, mover)) {
         let key: string | undefined;
         if (fired && fired.size) {
           key = `${t.def.id}:${r.id}`;
           if (fired.has(key)) continue;
         }
-        if (timing === 'during') {
-          const fixed = constantOf(t.within);
-          const within = num(fixed ? fixed.value : t.within(eng.base({ reactor: r.view, actor: r.view, mover: mover.view })));
+        if (during) {
+          const within = num(fixed ? fixed.value : t.within(eng.reactorMoverData(r.view, mover.view)));
           if (eng.distance(r, mover)! > within) continue;
         }
         // A reactor who could not react now may still react later in the move.
