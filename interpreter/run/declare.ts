@@ -158,9 +158,7 @@ function addDecl(
   scripted: boolean,
   answered = false,
 ): void {
-  const after = this.planSpend(budget, action.uses);
-  if (after) Object.assign(budget, after);
-  else for (const s of action.uses) budget[s] = (budget[s] ?? 0) - 1;
+  this.planInto(budget, action.uses);
   const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
   this.decls.push(d);
   (c.view.plan as string[]).push(action.def.id);
