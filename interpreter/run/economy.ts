@@ -58,12 +58,18 @@ interface Exchange {
   gains: Array<[string, number]>;
 }
 const EXCHANGES = new WeakMap<CompiledRuleset, Exchange[]>();
+// The last ruleset asked about and its list (one comparison instead of a WeakMap lookup per plan).
+let lastRs: CompiledRuleset | null = null;
+let lastList: Exchange[] = [];
 function exchangesOf(rs: CompiledRuleset): Exchange[] {
+  if (rs === lastRs) return lastList;
   let list = EXCHANGES.get(rs);
   if (!list) {
     list = (rs.def.economy.exchanges ?? []).map((x) => ({ spend: Object.entries(x.spend), gain: x.gain, gains: Object.entries(x.gain) }));
     EXCHANGES.set(rs, list);
   }
+  lastRs = rs;
+  lastList = list;
   return list;
 }
 
