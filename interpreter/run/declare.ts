@@ -3,8 +3,8 @@
  * the ruleset's default policy (its target pickers are in concepts/targets).
  */
 import { truthy, type Data } from '../compile/evaluator.js';
-import { alwaysTrue } from '../compile/constants.js';
-import type { CAction, CompiledRuleset } from '../compile/types.js';
+import { policyPlan } from '../compile/policy-plan.js';
+import type { CAction } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { orderIntoGroups } from './ordering.js';
 import type { Engine } from './engine.js';
@@ -24,7 +24,7 @@ function declare(this: Engine, who: Cmb[], phase: string | null): void {
   }
   const phases = phase ? [phase] : [...this.rs.phases, ...this.rs.finally].map((p) => p.def.id);
   // Nobody could declare anything in this phase: no host to ask, no script, no policy entry for it.
-  const nothing = phase !== null && !this.opts.host && !this.encounter.script?.length && !policyPhases(this.rs).has(phase);
+  const nothing = phase !== null && !this.opts.host && !this.encounter.script?.length && !policyPlan(this.rs).has(phase);
   // One combatant and keys without effects (a turn of one): nothing to order.
   if (standing.length === 1 && decl.order.builtinKeys) {
     if (nothing) return;
@@ -47,18 +47,6 @@ function declare(this: Engine, who: Cmb[], phase: string | null): void {
       for (const ph of phases) this.declareOne(c, ph, budget);
     }
   }
-}
-
-/** The phases some entry of the default policy declares for, once per compiled ruleset. */
-const POLICY_PHASES = new WeakMap<CompiledRuleset, Set<string>>();
-function policyPhases(rs: CompiledRuleset): Set<string> {
-  let set = POLICY_PHASES.get(rs);
-  if (!set) {
-    set = new Set();
-    for (const p of rs.policy) for (const ph of p.action.phases) set.add(ph);
-    POLICY_PHASES.set(rs, set);
-  }
-  return set;
 }
 
 /** A resumed turn declares, in each phase, what its holder has not declared yet. */
@@ -107,14 +95,16 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
 
 /** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
 function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
+  const entries = policyPlan(this.rs).get(phase);
+  if (entries === undefined) return null;
   // Nothing changes while the policy is read, so each way of picking a target is asked once, and
   // one data object serves every entry's expressions (built at the first entry that has any).
   let pickedHow: string | null = null;
   let picked: Cmb | null = null;
   let data: Data | null = null;
-  const checksRequires = this.rs.declare.time.checksRequiresWhenDeclared;
-  for (const p of this.rs.policy) {
-    if (!p.action.phases.has(phase)) continue;
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!;
+    const p = e.p;
     if (!this.canPlan(budget, p.action.uses)) continue;
     if (p.picker.pickFor) {
       // A pick that depends on the action (its requires) is made for this entry alone.
@@ -126,13 +116,16 @@ function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string
     }
     const target = picked;
     if (p.needsTarget && !target) continue;
-    // Declared in its own phase, an action must be allowed now; declared at round start it is an
-    // intention, checked when performed (the situation will have changed by then).
-    const requires = checksRequires && !alwaysTrue(p.action.requires);
-    if (requires || !alwaysTrue(p.when)) {
+    // Declared in its own phase, an action must be allowed now (e.requires); declared at round
+    // start it is an intention, checked when performed (the situation will have changed by then).
+    if (e.requires !== null || e.when !== null) {
       data = policyData(this, data, c, target, p.action);
-      if (requires && !truthy(p.action.requires(data))) continue;
-      if (!alwaysTrue(p.when) && !truthy(p.when(data))) continue;
+      if (e.whenFirst) {
+        if (!truthy(e.when!(data)) || !truthy(e.requires!(data))) continue;
+      } else {
+        if (e.requires !== null && !truthy(e.requires(data))) continue;
+        if (e.when !== null && !truthy(e.when(data))) continue;
+      }
     }
     return { action: p.action, target };
   }
@@ -165,9 +158,7 @@ function addDecl(
   scripted: boolean,
   answered = false,
 ): void {
-  const after = this.planSpend(budget, action.uses);
-  if (after) Object.assign(budget, after);
-  else for (const s of action.uses) budget[s] = (budget[s] ?? 0) - 1;
+  this.planInto(budget, action.uses);
   const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
   this.decls.push(d);
   (c.view.plan as string[]).push(action.def.id);

@@ -1,4 +1,5 @@
 /** The action economy: slots spent by acts and reactions, traded by the economy's exchanges. */
+import type { CompiledRuleset } from '../compile/types.js';
 import type { Engine } from './engine.js';
 import type { Cmb } from './types.js';
 import { DEFAULT_LIMITS } from './types.js';
@@ -14,7 +15,19 @@ function canPlan(this: Engine, slots: Record<string, number>, uses: string[]): b
   if (uses.length === 1) {
     if ((slots[uses[0]!] ?? 0) > 0) return true;
   } else if (uses.length === 2 && uses[0] !== uses[1] && (slots[uses[0]!] ?? 0) > 0 && (slots[uses[1]!] ?? 0) > 0) return true;
+  if (exchangesOf(this.rs).length === 0) return fitsWithoutExchanges(slots, uses);
   return this.planSpend(slots, uses) !== null;
+}
+
+/** planSpend's answer when the economy has no exchanges, without the copy: each use finds its slot above 0. */
+function fitsWithoutExchanges(slots: Record<string, number>, uses: string[]): boolean {
+  for (let i = 0; i < uses.length; i++) {
+    const u = uses[i]!;
+    let left = slots[u] ?? 0;
+    for (let j = 0; j < i; j++) if (uses[j] === u) left = left - 1;
+    if (left <= 0) return false;
+  }
+  return true;
 }
 
 function spend(this: Engine, c: Cmb, uses: string[]): void {
@@ -22,16 +35,54 @@ function spend(this: Engine, c: Cmb, uses: string[]): void {
   if (after) c.slots = after;
 }
 
+/**
+ * Plan `uses` into `budget` (a declaration's slots not yet planned), in place: spent with
+ * exchanges where they allow it, else each slot one lower (below 0: the act will find it missing).
+ */
+function planInto(this: Engine, budget: Record<string, number>, uses: string[]): void {
+  // Without exchanges both ways are the same subtraction, made without a copy.
+  if (exchangesOf(this.rs).length > 0) {
+    const after = this.planSpend(budget, uses);
+    if (after) {
+      Object.assign(budget, after);
+      return;
+    }
+  }
+  for (const s of uses) budget[s] = (budget[s] ?? 0) - 1;
+}
+
+/** The economy's exchanges with their spent slots as entries, once per compiled ruleset. */
+interface Exchange {
+  spend: Array<[string, number]>;
+  gain: Record<string, number>;
+  gains: Array<[string, number]>;
+}
+const EXCHANGES = new WeakMap<CompiledRuleset, Exchange[]>();
+// The last ruleset asked about and its list (one comparison instead of a WeakMap lookup per plan).
+let lastRs: CompiledRuleset | null = null;
+let lastList: Exchange[] = [];
+function exchangesOf(rs: CompiledRuleset): Exchange[] {
+  if (rs === lastRs) return lastList;
+  let list = EXCHANGES.get(rs);
+  if (!list) {
+    list = (rs.def.economy.exchanges ?? []).map((x) => ({ spend: Object.entries(x.spend), gain: x.gain, gains: Object.entries(x.gain) }));
+    EXCHANGES.set(rs, list);
+  }
+  lastRs = rs;
+  lastList = list;
+  return list;
+}
+
 /** The slots left after spending `uses` (with exchanges), or null when they cannot be spent. */
 function planSpend(this: Engine, slots: Record<string, number>, uses: string[]): Record<string, number> | null {
   const s = { ...slots };
-  const exchanges = this.rs.def.economy.exchanges ?? [];
+  const exchanges = exchangesOf(this.rs);
   for (const u of uses) {
     if ((s[u] ?? 0) <= 0) {
-      const ex = exchanges.find((x) => (x.gain[u] ?? 0) > 0 && Object.entries(x.spend).every(([k, n]) => (s[k] ?? 0) >= n));
+      const ex = exchanges.find((x) => (x.gain[u] ?? 0) > 0 && x.spend.every(([k, n]) => (s[k] ?? 0) >= n));
       if (!ex) return null;
-      for (const [k, n] of Object.entries(ex.spend)) s[k] = (s[k] ?? 0) - n;
-      for (const [k, n] of Object.entries(ex.gain)) s[k] = (s[k] ?? 0) + n;
+      for (const [k, n] of ex.spend) s[k] = (s[k] ?? 0) - n;
+      for (const [k, n] of ex.gains) s[k] = (s[k] ?? 0) + n;
     }
     s[u] = (s[u] ?? 0) - 1;
   }
@@ -49,4 +100,4 @@ function countAct(this: Engine): void {
   }
 }
 
-export const economyMethods = { canSpend, canPlan, spend, planSpend, countAct };
+export const economyMethods = { canSpend, canPlan, spend, planSpend, planInto, countAct };

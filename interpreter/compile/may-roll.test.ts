@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { Ruleset } from '../model/types.js';
+import { mayRoll } from './may-roll.js';
+
+const def = (derived: Record<string, unknown>, expressions: Record<string, unknown> = {}) =>
+  ({
+    combatant: { derived: Object.fromEntries(Object.entries(derived).map(([k, expr]) => [k, { expr }])) },
+    expressions,
+  }) as unknown as Ruleset;
+
+describe('mayRoll', () => {
+  it('finds roll operators, rolling named expressions and rolling derived values, through each other', () => {
+    const d = def(
+      { luck: { roll: ['1d6', 'luck'] }, lucky: { '>': [{ var: 'actor.luck' }, 3] }, hurt: { '<': [{ var: 'actor.hp' }, 5] } },
+      { fate: { sharedRoll: ['1d10', 'fate'] }, calm: { var: 'actor.hurt' } },
+    );
+    expect(mayRoll({ '>': [{ var: 'actor.hp' }, 0] }, d)).toBe(false);
+    expect(mayRoll({ var: 'target.hurt' }, d)).toBe(false);
+    expect(mayRoll({ expr: 'calm' }, d)).toBe(false);
+    expect(mayRoll({ '+': [1, { roll: ['1d4', 'x'] }] }, d)).toBe(true);
+    expect(mayRoll({ var: 'actor.lucky' }, d)).toBe(true);
+    expect(mayRoll({ expr: 'fate' }, d)).toBe(true);
+    expect(mayRoll({ missing: ['actor.luck'] }, d)).toBe(true);
+    // A path computed at run time might name any derived value.
+    expect(mayRoll({ var: { cat: ['actor.', 'hp'] } }, d)).toBe(true);
+    expect(mayRoll({ var: { cat: ['actor.', 'hp'] } }, def({ hurt: { '<': [{ var: 'actor.hp' }, 5] } }))).toBe(false);
+  });
+});
