@@ -89,3 +89,44 @@ describe('ordering', () => {
     expect(log).toEqual(['r1.test.tie.1:p,q,r', 'r1.test.tie.2:p,q']);
   });
 });
+
+describe('ordering with a pure tail (no key after the first can roll)', () => {
+  // A small deterministic generator, so the cases are the same on every run.
+  function lcg(seed: number): () => number {
+    let s = seed >>> 0;
+    return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+  }
+  const stat =
+    (name: string) =>
+    (it: Orderable): number =>
+      -Number((it.data().actor as Record<string, number>)[name]);
+
+  it('gives the same groups as computing every key, on 500 random item sets with many ties', () => {
+    const rnd = lcg(7);
+    for (let c = 0; c < 500; c++) {
+      const n = 1 + Math.floor(rnd() * 9);
+      const items = Array.from({ length: n }, (_, i) =>
+        item(`c${i}`, (i * 7) % n, rnd() < 0.5 ? 'a' : 'b', Math.floor(rnd() * 3), {
+          a: Math.floor(rnd() * 2),
+          b: rnd() < 0.1 ? Infinity : Math.floor(rnd() * 2),
+        }),
+      );
+      const keys = [key('initiative-desc'), stat('a'), stat('b')];
+      const full = ids(orderIntoGroups(items, { keys, ties: 'simultaneous' }, env()));
+      const lazy = ids(orderIntoGroups(items, { keys, ties: 'simultaneous', pureTail: true }, env()));
+      expect(lazy).toEqual(full);
+    }
+  });
+
+  it('reads the later keys only of the items tied on the first', () => {
+    const read: string[] = [];
+    const counted = (it: Orderable): number => {
+      read.push(it.id);
+      return 0;
+    };
+    const items = [item('x', 0, 'a', 10), item('y', 1, 'a', 12), item('z', 2, 'b', 10), item('w', 3, 'b', 5)];
+    const groups = orderIntoGroups(items, { keys: [key('initiative-desc'), counted], ties: 'simultaneous', pureTail: true }, env());
+    expect(ids(groups)).toEqual([['y'], ['x', 'z'], ['w']]);
+    expect(read.sort()).toEqual(['x', 'z']);
+  });
+});

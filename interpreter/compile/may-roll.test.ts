@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ruleset } from '../model/types.js';
 import { mayRoll } from './may-roll.js';
+import { keyMayRoll } from './ordering.js';
 
 const def = (derived: Record<string, unknown>, expressions: Record<string, unknown> = {}) =>
   ({
@@ -24,5 +25,17 @@ describe('mayRoll', () => {
     // A path computed at run time might name any derived value.
     expect(mayRoll({ var: { cat: ['actor.', 'hp'] } }, d)).toBe(true);
     expect(mayRoll({ var: { cat: ['actor.', 'hp'] } }, def({ hurt: { '<': [{ var: 'actor.hp' }, 5] } }))).toBe(false);
+  });
+});
+
+describe('keyMayRoll', () => {
+  it('a built-in key never rolls; a stat key rolls when the stat is a rolling derived value; an expression key when it can roll', () => {
+    const d = def({ luck: { roll: ['1d6', 'luck'] }, quick: { '+': [{ var: 'actor.dex' }, 1] } });
+    expect(keyMayRoll('initiative-desc', d)).toBe(false);
+    expect(keyMayRoll({ preset: 'listing-order' }, d)).toBe(false);
+    expect(keyMayRoll({ stat: 'quick' }, d)).toBe(false);
+    expect(keyMayRoll({ stat: 'luck' }, d)).toBe(true);
+    expect(keyMayRoll({ expr: { var: 'actor.quick' } }, d)).toBe(false);
+    expect(keyMayRoll({ expr: { '+': [{ var: 'actor.dex' }, { roll: ['1d4', 'tie'] }] } }, d)).toBe(true);
   });
 });

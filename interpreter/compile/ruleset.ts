@@ -9,7 +9,7 @@ import { Evaluator, type Fn } from './evaluator.js';
 import type { ExpressionCache } from './expression-cache.js';
 import type { Action, ElectiveOrder, Ordering, Phase, Ruleset } from '../model/types.js';
 import type { ResolvedRuleset } from '../resolve/overlays.js';
-import { compileKey, resolveOrderingRef, type CompiledOrdering } from './ordering.js';
+import { compileKey, keyMayRoll, resolveOrderingRef, type CompiledOrdering } from './ordering.js';
 import { constant } from './constants.js';
 import { compileEffects, type Procedures } from './effects.js';
 import type { CAction, CompiledRuleset, CPhase, CTrigger } from './types.js';
@@ -79,7 +79,12 @@ export function compileRuleset(
     });
     const ties = o.ties ?? 'simultaneous';
     if (!tieBreakOf(ties)) throw ev.at(joinPointer(base, 'ties'), `unknown tie-break ${JSON.stringify(ties)}`);
-    return { keys, ties, builtinKeys: o.keys.every((k) => typeof k === 'string' || 'preset' in k) };
+    return {
+      keys,
+      ties,
+      builtinKeys: o.keys.every((k) => typeof k === 'string' || 'preset' in k),
+      pureTail: o.keys.length > 1 && o.keys.slice(1).every((k) => !keyMayRoll(k, def)),
+    };
   };
 
   const actions = new Map<string, CAction>();

@@ -2,7 +2,7 @@
  * Ordering: sort keys compared in turn, then a tie-break (concepts/tie-breaks). Simultaneous
  * actors come out as ONE group, never in an arbitrary order.
  */
-import type { CompiledOrdering } from '../compile/ordering.js';
+import type { CompiledKey, CompiledOrdering } from '../compile/ordering.js';
 import type { Orderable, OrderEnv } from '../concepts/ordering.js';
 import { breakTie } from '../concepts/tie-breaks/index.js';
 
@@ -40,12 +40,15 @@ export function orderIntoGroups<T extends Orderable>(items: T[], ordering: Compi
   const nk = keys.length;
   const v: number[] = new Array<number>(n * nk);
   const order: number[] = new Array<number>(n);
-  for (let i = 0; i < n; i++) {
-    const it = items[i]!;
-    for (let k = 0; k < nk; k++) v[i * nk + k] = keys[k]!(it, env);
-    order[i] = i;
+  if (ordering.pureTail && n > 1) sortByFirstKey(items, keys, env, v, order);
+  else {
+    for (let i = 0; i < n; i++) {
+      const it = items[i]!;
+      for (let k = 0; k < nk; k++) v[i * nk + k] = keys[k]!(it, env);
+      order[i] = i;
+    }
+    if (n > 1) order.sort((a, b) => compareAt(v, nk, a, b) || items[a]!.listing - items[b]!.listing);
   }
-  if (n > 1) order.sort((a, b) => compareAt(v, nk, a, b) || items[a]!.listing - items[b]!.listing);
   const out: T[][] = [];
   let start = 0;
   while (start < n) {
@@ -59,4 +62,42 @@ export function orderIntoGroups<T extends Orderable>(items: T[], ordering: Compi
     start = end;
   }
   return out;
+}
+
+/**
+ * The same order as computing every key of every item and sorting, when no key after the first
+ * can roll (`pureTail`): the first key of every item, in item order (it may roll), a sort by it
+ * and the listing, then the later keys only for the items tied on the first, each run of them
+ * sorted again by the whole vector. The comparator is a total order (the listing breaks every
+ * tie), so sorting first by the first key and then within its ties gives the full sort's order.
+ * Later keys of an item not tied on the first are never read (compareAt stops at the first key).
+ */
+function sortByFirstKey<T extends Orderable>(items: T[], keys: CompiledKey[], env: OrderEnv, v: number[], order: number[]): void {
+  const n = items.length;
+  const nk = keys.length;
+  const first = keys[0]!;
+  for (let i = 0; i < n; i++) {
+    v[i * nk] = first(items[i]!, env);
+    order[i] = i;
+  }
+  order.sort((a, b) => {
+    const d = v[a * nk]! - v[b * nk]!;
+    return (d !== 0 && !Number.isNaN(d) ? d : 0) || items[a]!.listing - items[b]!.listing;
+  });
+  let start = 0;
+  while (start < n) {
+    let end = start + 1;
+    while (end < n) {
+      const d = v[order[start]! * nk]! - v[order[end]! * nk]!;
+      if (d !== 0 && !Number.isNaN(d)) break;
+      end++;
+    }
+    if (end - start > 1) {
+      const run = order.slice(start, end);
+      for (const i of run) for (let k = 1; k < nk; k++) v[i * nk + k] = keys[k]!(items[i]!, env);
+      run.sort((a, b) => compareAt(v, nk, a, b) || items[a]!.listing - items[b]!.listing);
+      for (let j = 0; j < run.length; j++) order[start + j] = run[j]!;
+    }
+    start = end;
+  }
 }
