@@ -1,9 +1,11 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { watch, workspace } from './lib/workspace.svelte.js';
-import { variants } from './lib/variant.svelte.js';
+import { docTextsFor, rescopePins, toRequest, variants } from './lib/variant.svelte.js';
 import { persister, type Snapshot } from './lib/persist.js';
 import type { VariantSpec } from './lib/variant.svelte.js';
+import { loadBuiltinDocs } from './lib/builtins.js';
+import { mainEngine } from './lib/engine.svelte.js';
 
 /**
  * Start: restore the workspace from IndexedDB (documents with their text, the active one, the
@@ -11,6 +13,9 @@ import type { VariantSpec } from './lib/variant.svelte.js';
  * change as it is made.
  */
 export async function start(): Promise<void> {
+  // Fetched since main.ts (in parallel with this script and IndexedDB): a first start needs them,
+  // and "Restore built-ins" compares with them.
+  const builtins = loadBuiltinDocs().catch((err: unknown) => console.error('Phasebook: could not load the built-in documents', err));
   const p = persister();
   p.onStatus = (s) => (workspace.saveState = s);
   let restored: Awaited<ReturnType<typeof p.load>> = null;
@@ -20,6 +25,7 @@ export async function start(): Promise<void> {
     console.error('Phasebook: could not read the saved workspace; starting from the built-ins', err);
     workspace.saveState = { state: 'error', message: `could not read the saved workspace (${String(err)})` };
   }
+  await builtins;
   if (restored) {
     workspace.restore(restored.docs, restored.activeId);
     const v = restored.variants as { main?: VariantSpec; compare?: VariantSpec | null } | null;
@@ -29,6 +35,14 @@ export async function start(): Promise<void> {
     workspace.loadBuiltins();
   }
   workspace.ready = true;
+
+  // The first run goes to the engine worker now, not after the app has mounted (its effects
+  // would send the same request): the main variant follows the active document and its pins
+  // are brought to its scope exactly as App's first effects do, then the run starts while the
+  // page mounts. App's run effect finds that request under way and does not send it again.
+  variants.followActive(workspace.active);
+  rescopePins(variants.main);
+  mainEngine().runFirst(docTextsFor(variants.main), toRequest(variants.main));
 
   mount(App, { target: document.getElementById('app')! });
 
