@@ -1,12 +1,10 @@
 import './app.css';
 import { prewarmEngine } from './lib/engine-warm.js';
-import { loadBuiltinDocs } from './lib/builtins.js';
 
 /**
  * The entry: as small as it can be (no Svelte here), so that what the first screen waits for
- * starts at once. The engine worker (its first run gives the timeline) and the fetch of the
- * built-in documents start here, before the rest of the page (the app's components, Svelte) has
- * even loaded; start.ts then reads the workspace and mounts the app.
+ * starts at once. The engine worker (its first run gives the timeline) starts here, before the
+ * rest of the page (the built-in documents, the app's components, Svelte) has even loaded; start.ts then reads the workspace and mounts the app.
  *
  * The player view (a second window facing the players) needs no workspace: it listens to the table.
  */
@@ -16,7 +14,5 @@ if (new URLSearchParams(location.search).get('view') === 'player') {
   );
 } else {
   prewarmEngine();
-  // A failure is reported where the built-ins are needed (start.ts).
-  loadBuiltinDocs().catch(() => undefined);
   void import('./start.js').then((m) => m.start());
 }

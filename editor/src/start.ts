@@ -4,7 +4,6 @@ import { watch, workspace } from './lib/workspace.svelte.js';
 import { docTextsFor, rescopePins, toRequest, variants } from './lib/variant.svelte.js';
 import { persister, type Snapshot } from './lib/persist.js';
 import type { VariantSpec } from './lib/variant.svelte.js';
-import { loadBuiltinDocs } from './lib/builtins.js';
 import { mainEngine } from './lib/engine.svelte.js';
 
 /**
@@ -13,9 +12,6 @@ import { mainEngine } from './lib/engine.svelte.js';
  * change as it is made.
  */
 export async function start(): Promise<void> {
-  // Fetched since main.ts (in parallel with this script and IndexedDB): a first start needs them,
-  // and "Restore built-ins" compares with them.
-  const builtins = loadBuiltinDocs().catch((err: unknown) => console.error('Phasebook: could not load the built-in documents', err));
   const p = persister();
   p.onStatus = (s) => (workspace.saveState = s);
   let restored: Awaited<ReturnType<typeof p.load>> = null;
@@ -25,7 +21,6 @@ export async function start(): Promise<void> {
     console.error('Phasebook: could not read the saved workspace; starting from the built-ins', err);
     workspace.saveState = { state: 'error', message: `could not read the saved workspace (${String(err)})` };
   }
-  await builtins;
   if (restored) {
     workspace.restore(restored.docs, restored.activeId);
     const v = restored.variants as { main?: VariantSpec; compare?: VariantSpec | null } | null;
