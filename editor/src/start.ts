@@ -1,9 +1,10 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
 import { watch, workspace } from './lib/workspace.svelte.js';
-import { variants } from './lib/variant.svelte.js';
+import { docTextsFor, rescopePins, toRequest, variants } from './lib/variant.svelte.js';
 import { persister, type Snapshot } from './lib/persist.js';
 import type { VariantSpec } from './lib/variant.svelte.js';
+import { mainEngine } from './lib/engine.svelte.js';
 
 /**
  * Start: restore the workspace from IndexedDB (documents with their text, the active one, the
@@ -29,6 +30,14 @@ export async function start(): Promise<void> {
     workspace.loadBuiltins();
   }
   workspace.ready = true;
+
+  // The first run goes to the engine worker now, not after the app has mounted (its effects
+  // would send the same request): the main variant follows the active document and its pins
+  // are brought to its scope exactly as App's first effects do, then the run starts while the
+  // page mounts. App's run effect finds that request under way and does not send it again.
+  variants.followActive(workspace.active);
+  rescopePins(variants.main);
+  mainEngine().runFirst(docTextsFor(variants.main), toRequest(variants.main));
 
   mount(App, { target: document.getElementById('app')! });
 

@@ -9,7 +9,7 @@
  * worker starts the request: its start-up and a queue behind other requests do not count (on a
  * loaded machine a cold worker alone took longer, and every run was stopped).
  */
-import EngineWorker from '../engine.worker.ts?worker';
+import { engineWorker } from './engine-warm.js';
 import type { Diagnostic, TraceEvent } from '../../../interpreter/index.js';
 import type { DocText, PostedRequest, Request, Response, Started, Variant } from './protocol.js';
 import { DocSender } from './doc-sync.js';
@@ -59,7 +59,7 @@ export class EngineClient {
   private ensure(): Worker {
     if (!this.worker) {
       this.sender = new DocSender();
-      this.worker = takeWarm() ?? new EngineWorker();
+      this.worker = engineWorker();
       this.worker.onmessage = (ev: MessageEvent<Response | Started>) => {
         const p = this.pending.get(ev.data.id);
         if (!p) return;
@@ -107,6 +107,29 @@ export class EngineClient {
 
   validate(docs: DocText[], target: string): Promise<Diagnostic[]> {
     return this.request({ type: 'validate', docs, target }).then((r) => (r.type === 'validate' ? r.diagnostics : []));
+  }
+
+  /** The request runFirst sent, until the first scheduleRun looks at it (JSON of its texts and variant). */
+  private first: string | null = null;
+
+  /**
+   * The first run, sent before the page has mounted (start.ts). The first scheduleRun with the
+   * same texts and variant (App's run effect, on mount) is then that run already under way.
+   */
+  runFirst(docs: DocText[], variant: Variant | null): void {
+    if (!variant) return;
+    this.first = JSON.stringify([docs, variant]);
+    this.scheduleRun(
+      () => docs,
+      () => variant,
+    );
+  }
+
+  /** Whether this request is the one runFirst sent (asked once: the first time only). */
+  isFirstRun(docs: DocText[], variant: Variant | null): boolean {
+    const first = this.first;
+    this.first = null;
+    return first !== null && first === JSON.stringify([docs, variant]);
   }
 
   /** Run the variant now, or after the run in flight (the latest call wins). */
@@ -176,18 +199,10 @@ export class EngineClient {
   private latestRun = 0;
 }
 
-/**
- * A worker started before the page needs it (main.ts, at the very start): its script loads and
- * compiles while the page reads the saved workspace and mounts, and the first EngineClient takes it.
- */
-let warm: Worker | null = null;
-export function prewarmEngine(): void {
-  warm ??= new EngineWorker();
-}
-function takeWarm(): Worker | null {
-  const w = warm;
-  warm = null;
-  return w;
+let main: EngineClient | null = null;
+/** The engine of the main variant's live timeline (one per page). */
+export function mainEngine(): EngineClient {
+  return (main ??= new EngineClient());
 }
 
 export function runOnce(docs: DocText[], variant: Variant): Promise<Response> {

@@ -26,6 +26,8 @@ export interface DocInfo {
   ruleset: string | null;
   requires: readonly string[];
   name: string | null;
+  /** Whether the text is valid JSON. */
+  json: boolean;
 }
 
 /** Texts already read: the page asks about every document on each edit, and texts rarely change. */
@@ -44,8 +46,16 @@ export function docInfo(text: string): Readonly<DocInfo> {
 }
 
 function readInfo(text: string): DocInfo {
+  let parsed: unknown;
+  let json = true;
   try {
-    const v = JSON.parse(text) as Record<string, unknown>;
+    parsed = JSON.parse(text);
+  } catch {
+    json = false;
+  }
+  try {
+    if (!json) throw new Error('not JSON');
+    const v = parsed as Record<string, unknown>;
     const kind = v.kind === 'ruleset' || v.kind === 'overlay' || v.kind === 'encounter' ? v.kind : 'unknown';
     return {
       kind,
@@ -54,12 +64,13 @@ function readInfo(text: string): DocInfo {
       ruleset: typeof v.ruleset === 'string' ? v.ruleset : null,
       requires: Array.isArray(v.requires) ? v.requires.filter((x): x is string => typeof x === 'string') : [],
       name: typeof v.name === 'string' ? v.name : null,
+      json,
     };
   } catch {
     const kind = /"kind"\s*:\s*"(ruleset|overlay|encounter)"/.exec(text)?.[1] as DocKind | undefined;
     const id = /"id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
     const ext = /"extends"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
-    return { kind: kind ?? 'unknown', id, extends: ext, ruleset: null, requires: [], name: null };
+    return { kind: kind ?? 'unknown', id, extends: ext, ruleset: null, requires: [], name: null, json };
   }
 }
 
