@@ -37,7 +37,7 @@ async function child(dist) {
     const program = loadProgram(c.rs, c.ov);
     return { program, enc: loadEncounter(c.enc, program) };
   });
-  process.on('message', (m) => {
+  process.on('message', (/** @type {{ case: number, warmup?: number, from: number, count: number }} */ m) => {
     const { program, enc } = loaded[m.case];
     if (m.warmup) for (let s = 0; s < m.warmup; s++) run(program, enc, { seed: 900000 + s });
     const outcomes = new Array(m.count);
@@ -73,7 +73,14 @@ async function parent() {
       p.send(m);
     });
   const builds = { old: await start(oldDist), new: await start(newDist) };
-  const out = { command: `node bench/compare-isolated.mjs ${args.join(' ')}`.trim(), old: oldDist, new: newDist, batch, rounds, combats: [] };
+  const out = {
+    command: `node bench/compare-isolated.mjs ${args.join(' ')}`.trim(),
+    old: oldDist,
+    new: newDist,
+    batch,
+    rounds,
+    combats: [],
+  };
   for (let ci = 0; ci < CASES.length; ci++) {
     for (const p of Object.values(builds)) await ask(p, { case: ci, warmup, from: 800000, count: 1 });
     const per = { old: [], new: [] };
