@@ -93,6 +93,12 @@ export interface CTrigger {
   reactors: ReactorsDef;
   perRound: Fn | null;
   when: Fn;
+  /**
+   * `when` may be read first, before the limit, the slots and the performed action's `requires`:
+   * not a decision, and none of the three expressions can roll (compile/may-roll.ts), so a false
+   * `when` skips the others without changing a trace.
+   */
+  whenFirst: boolean;
   within: Fn;
   perform: CAction | null;
   effects: CEffect[];
