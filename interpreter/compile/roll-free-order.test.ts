@@ -15,7 +15,7 @@ function compiledWith(edit: (def: Ruleset) => void) {
   return compileRuleset({ ...resolved, ruleset } as ResolvedRuleset);
 }
 
-describe('roll-free evaluation order', () => {
+describe('roll-free evaluation order of triggers and fallen turns', () => {
   it('reads a trigger`s roll-free `when` first, unless the limit, `when` or `requires` can roll, or the reaction is a decision', () => {
     const plain = compiledWith(() => {});
     expect(plain.triggers.map((t) => t.whenFirst).every(Boolean)).toBe(true);
@@ -32,5 +32,13 @@ describe('roll-free evaluation order', () => {
       d.triggers![0]!.decide = true;
     });
     expect(decided.triggers[0]!.whenFirst).toBe(false);
+  });
+
+  it('asks last whether a fallen combatant needs a turn only when no such select can roll', () => {
+    expect(compiledWith(() => {}).outTurnRollFree).toBe(true);
+    const rolling = compiledWith((d) => {
+      d.round.phases[0]!.steps[0]!.select = { '>': [{ roll: ['1d20', 'bleed'] }, 10] };
+    });
+    expect(rolling.outTurnRollFree).toBe(false);
   });
 });

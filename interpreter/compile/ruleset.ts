@@ -232,6 +232,7 @@ export function compileRuleset(
       choice: def.round.declare.choice ? { def: def.round.declare.choice } : null,
     },
     phases,
+    outTurnRollFree: def.round.phases.every((p) => p.steps.every((s) => !s.perform || !s.includeOut || !mayRoll(s.select, def))),
     finally: finallyPhases,
     phaseChoice: choice ? { def: choice, phases: new Set(choice.phases) } : null,
     surprise: def.round.surprise

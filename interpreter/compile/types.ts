@@ -148,6 +148,11 @@ export interface CompiledRuleset {
   turnOrder: CompiledOrdering;
   declare: { time: DeclareTime; order: CompiledOrdering; choice: { def: SideChoice } | null };
   phases: CPhase[];
+  /**
+   * No `select` of a step performing something for the fallen (`includeOut`) can roll: whether a
+   * fallen combatant still has a turn may then be asked last, after the cheap checks.
+   */
+  outTurnRollFree: boolean;
   finally: CPhase[];
   /** Each turn, the order of these phases is chosen (round.phaseChoice). */
   phaseChoice: { def: PhaseChoice; phases: Set<string> } | null;
