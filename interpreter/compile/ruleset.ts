@@ -11,6 +11,7 @@ import type { Action, ElectiveOrder, Ordering, Phase, Ruleset } from '../model/t
 import type { ResolvedRuleset } from '../resolve/overlays.js';
 import { compileKey, keyMayRoll, resolveOrderingRef, type CompiledOrdering } from './ordering.js';
 import { constant } from './constants.js';
+import { mayRoll } from './may-roll.js';
 import { compileEffects, type Procedures } from './effects.js';
 import type { CAction, CompiledRuleset, CPhase, CTrigger } from './types.js';
 import { joinPointer } from '../diagnostics.js';
@@ -156,6 +157,7 @@ export function compileRuleset(
       reactors: lookup(REACTOR_KINDS, t.reactors, ev, `${ptr}/reactors`, 'reactor kind'),
       perRound: t.limit?.perRound === undefined ? null : ev.compile(t.limit.perRound, `${ptr}/limit/perRound`),
       when: c(t.when, `${ptr}/when`, true),
+      whenFirst: !t.decide && !mayRoll(t.when, def) && !mayRoll(t.limit?.perRound, def) && !mayRoll(perform?.def.requires, def),
       // A literal distance (the usual case) needs no data to evaluate.
       within: typeof t.within === 'number' ? constant(t.within) : c(t.within, `${ptr}/within`, 0),
       perform,
@@ -230,6 +232,7 @@ export function compileRuleset(
       choice: def.round.declare.choice ? { def: def.round.declare.choice } : null,
     },
     phases,
+    outTurnRollFree: def.round.phases.every((p) => p.steps.every((s) => !s.perform || !s.includeOut || !mayRoll(s.select, def))),
     finally: finallyPhases,
     phaseChoice: choice ? { def: choice, phases: new Set(choice.phases) } : null,
     surprise: def.round.surprise

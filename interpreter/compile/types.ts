@@ -93,6 +93,12 @@ export interface CTrigger {
   reactors: ReactorsDef;
   perRound: Fn | null;
   when: Fn;
+  /**
+   * `when` may be read first, before the limit, the slots and the performed action's `requires`:
+   * not a decision, and none of the three expressions can roll (compile/may-roll.ts), so a false
+   * `when` skips the others without changing a trace.
+   */
+  whenFirst: boolean;
   within: Fn;
   perform: CAction | null;
   effects: CEffect[];
@@ -142,6 +148,11 @@ export interface CompiledRuleset {
   turnOrder: CompiledOrdering;
   declare: { time: DeclareTime; order: CompiledOrdering; choice: { def: SideChoice } | null };
   phases: CPhase[];
+  /**
+   * No `select` of a step performing something for the fallen (`includeOut`) can roll: whether a
+   * fallen combatant still has a turn may then be asked last, after the cheap checks.
+   */
+  outTurnRollFree: boolean;
   finally: CPhase[];
   /** Each turn, the order of these phases is chosen (round.phaseChoice). */
   phaseChoice: { def: PhaseChoice; phases: Set<string> } | null;

@@ -206,14 +206,21 @@ function playCombatantTurns(this: Engine): void {
   // One environment for the round's sorts: its label depends on the round only, and it reads the memo and the engine when asked.
   let env: OrderEnv | undefined;
   const cmbs = this.cmbs;
+  // When the selects it evaluates cannot roll, a fallen combatant's need of a turn is asked after
+  // the checks that read no expression: one who has had its turn is not asked again each turn.
+  // The same candidates come out (the checks write nothing), and no die moves.
+  const outLast = this.rs.outTurnRollFree;
   for (let guard = 0; guard < cmbs.length * 4 + 8; guard++) {
     // Who has a turn to come, each as the turn order sees it (in listing order, as before).
     const candidates: Orderable[] = [];
     for (let i = 0; i < cmbs.length; i++) {
       const c = cmbs[i]!;
-      if ((!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c)) {
-        candidates.push(this.orderable(c, null, true));
+      if (outLast) {
+        if (this.turnPlayed.has(c) || this.heldIndefinitely(c) || this.endedTurn.has(c) || (c.out && !this.needsOutTurn(c))) continue;
+      } else if (!((!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c))) {
+        continue;
       }
+      candidates.push(this.orderable(c, null, true));
     }
     if (candidates.length === 0) return;
     const groups = orderIntoGroups(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));

@@ -2,7 +2,7 @@
  * Reactions out of turn. The kinds of trigger (act, move, damage) and who may react are
  * registered in concepts/triggers; this file plays one reaction.
  */
-import { num, truthy } from '../compile/evaluator.js';
+import { num, truthy, type Data } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
 import type { CAction, CTrigger } from '../compile/types.js';
 import { actTriggers, moveTriggers } from '../concepts/triggers/index.js';
@@ -53,12 +53,21 @@ function react(
   depth: number,
   event: Record<string, unknown> = {},
 ): boolean {
+  const maxDepth = this.rs.limits.reactionDepth ?? DEFAULT_LIMITS.reactionDepth;
+  // A roll-free `when` first, when the checks it skips are roll-free too and none of them could
+  // throw for the depth (the usual case): most reactors considered are out of reach, and the
+  // limit (often a derived value) and `requires` are then not evaluated. Evaluating writes no
+  // state, so the answer and every later roll are the same.
+  let data: Data | null = null;
+  if (t.whenFirst && this.reactionDepth < maxDepth) {
+    data = this.reactionData(reactor.view, by.view, this.distance(reactor, by), t.perform?.view ?? null, event);
+    if (!truthy(t.when(data))) return false;
+  }
   if (t.perRound) {
     const limit = num(t.perRound(this.reactorData(reactor.view)));
     if ((reactor.reactions.get(t.def.id) ?? 0) >= limit) return false;
   }
   if (!this.canSpend(reactor, t.uses)) return false;
-  const maxDepth = this.rs.limits.reactionDepth ?? DEFAULT_LIMITS.reactionDepth;
   if (this.reactionDepth >= maxDepth)
     throw this.rs.evaluator.at(
       t.ptr,
@@ -71,8 +80,11 @@ function react(
     !truthy(t.perform.requires(this.frameData((f = reactionFrame(this, t, reactor, by, depth, event)))))
   )
     return false;
-  const data = this.reactionData(reactor.view, by.view, this.distance(reactor, by), t.perform?.view ?? null, event);
-  const wanted = truthy(t.when(data));
+  let wanted = true;
+  if (data === null) {
+    data = this.reactionData(reactor.view, by.view, this.distance(reactor, by), t.perform?.view ?? null, event);
+    wanted = truthy(t.when(data));
+  }
   if (t.def.decide) {
     // An optional reaction is the reactor's choice: a labelled decision whose default is `when`.
     if (
