@@ -4,15 +4,43 @@
  * runs off the page's thread, so typing never stutters, even when a ruleset runs until its
  * guard stops it; the page terminates a worker that takes too long and starts a new one.
  */
-import { Core, type DocumentFinder, PhasebookError, type Diagnostic, type SourceDocument, shortenRefs } from '../../interpreter/index.js';
-import { browserValidator } from './lib/validator.js';
+import {
+  Core,
+  type DocumentFinder,
+  PhasebookError,
+  type Diagnostic,
+  type SchemaValidator,
+  type SourceDocument,
+  shortenRefs,
+} from '../../interpreter/index.js';
 import { runSimulateJob } from './lib/simulate-job.js';
 import type { DocText, Request, Response, Started, WorkerRequest } from './lib/protocol.js';
 import { documentMeant } from './lib/doc-refs.js';
 import { CachingCore, DocCache } from './lib/core-cache.js';
 import { DocReceiver } from './lib/doc-sync.js';
+import { firstRunKey } from './lib/first-run-proof.js';
+import knownValid from './generated/first-runs.json';
 
-const validator = browserValidator();
+/**
+ * The schema validators (≈ 700 KiB of precompiled code) load in a chunk of their own: a first
+ * run whose exact texts were checked at build time (lib/first-run-proof.ts) runs before them,
+ * and they load right after it; every other request waits for them and is checked as always.
+ */
+let real: SchemaValidator | null = null;
+let loading: Promise<SchemaValidator> | null = null;
+function loadValidator(): Promise<SchemaValidator> {
+  return (loading ??= import('./lib/validator.js').then((m) => (real = m.browserValidator())));
+}
+/** Set only while a request known valid at build time runs, before the validators have loaded. */
+let provenValid = false;
+const validator: SchemaValidator = {
+  hasSchema: (id) => (real ? real.hasSchema(id) : provenValid),
+  validate(doc, id) {
+    if (real) return real.validate(doc, id);
+    if (provenValid) return []; // checked at build time: these exact texts pass every schema check
+    throw new Error('internal error: the schema validators have not loaded');
+  },
+};
 /** Simulate loads its series (patched texts) itself: the plain pipeline. */
 const core = new Core(validator);
 /** Runs and validation: results kept for unchanged documents (lib/core-cache.ts). */
@@ -84,8 +112,32 @@ function validate(docs: Map<string, DocText>, target: string, written: DocText[]
   }
 }
 
+/** Requests are handled one at a time, in order: one may wait for the validators to load. */
+let queue: Promise<void> = Promise.resolve();
 self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
-  const posted = ev.data;
+  queue = queue.then(() => handle(ev.data)).catch((err: unknown) => console.error(err));
+};
+
+async function handle(posted: WorkerRequest): Promise<void> {
+  if (real) return handleNow(posted);
+  if (posted.type === 'run' && !loading && posted.docs.every((d) => d.text !== undefined)) {
+    const docs = posted.docs as DocText[];
+    if (knownValid.includes(await firstRunKey(posted.variant, docs))) {
+      provenValid = true;
+      try {
+        handleNow(posted);
+      } finally {
+        provenValid = false;
+      }
+      void loadValidator(); // in the background, before the first edit needs them
+      return;
+    }
+  }
+  await loadValidator();
+  handleNow(posted);
+}
+
+function handleNow(posted: WorkerRequest): void {
   if (posted.type === 'simulate') {
     // A slice of a simulation: busy until done; the page cancels by terminating this worker.
     posted.docs = posted.docs.map((d) => ({ path: d.path, text: shortenRefs(d.text) }));
@@ -144,4 +196,4 @@ self.onmessage = (ev: MessageEvent<WorkerRequest>) => {
     }
   }
   self.postMessage(res);
-};
+}
