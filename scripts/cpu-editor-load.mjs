@@ -11,13 +11,11 @@
  *   node scripts/cpu-editor-load.mjs [--loads 6] ROOT [ROOT ...]
  */
 /* global window */
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
-import { preview } from 'vite';
-import { chromium } from 'playwright-core';
-import { findBrowser } from './find-browser.mjs';
 import { installUsableProbe } from './editor-probes.mjs';
+import { launchChromium, previewEditor } from './headless.mjs';
 
 const { values: opts, positionals } = parseArgs({ allowPositionals: true, options: { loads: { type: 'string', default: '6' } } });
 const roots = positionals.map((r) => resolve(r));
@@ -25,25 +23,10 @@ const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const browser = await chromium.launch({
-  executablePath: findBrowser() ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const builds = [];
 for (const root of roots) {
-  const server = await preview({
-    configFile: join(root, 'editor', 'vite.config.ts'),
-    preview: { port: 0, host: '127.0.0.1' },
-    logLevel: 'silent',
-  });
+  const server = await previewEditor(root);
   builds.push({ root, server, url: server.resolvedUrls.local[0], main: [], worker: [], pool: [], usable: [] });
 }
 

@@ -32,10 +32,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadavg } from 'node:os';
-import { preview } from 'vite';
-import { chromium } from 'playwright-core';
-import { findBrowser } from './find-browser.mjs';
 import { editOnce, installUsableProbe, timelineText } from './editor-probes.mjs';
+import { launchChromium, previewEditor } from './headless.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -96,26 +94,11 @@ function bundle(dist) {
   return { files, total };
 }
 
-const browser = await chromium.launch({
-  executablePath: findBrowser() ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 
 const builds = [];
 for (const root of roots) {
-  const server = await preview({
-    configFile: join(root, 'editor', 'vite.config.ts'),
-    preview: { port: 0, host: '127.0.0.1' },
-    logLevel: 'silent',
-  });
+  const server = await previewEditor(root);
   builds.push({
     root,
     server,

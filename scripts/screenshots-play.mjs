@@ -5,20 +5,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { preview } from 'vite';
-import { chromium } from 'playwright-core';
+import { launchChromium, previewEditor } from './headless.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const server = await preview({
-  configFile: join(root, 'editor', 'vite.config.ts'),
-  preview: { port: 0, host: '127.0.0.1' },
-  logLevel: 'silent',
-});
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
-});
+const server = await previewEditor(root);
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1500, height: 900 } });
 const page = await context.newPage();
 const url = server.resolvedUrls.local[0];

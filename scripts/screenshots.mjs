@@ -5,28 +5,11 @@
  */
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { preview } from 'vite';
-import { chromium } from 'playwright-core';
-import { findBrowser } from './find-browser.mjs';
+import { launchChromium, previewEditor } from './headless.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const server = await preview({
-  configFile: join(root, 'editor', 'vite.config.ts'),
-  preview: { port: 0, host: '127.0.0.1' },
-  logLevel: 'silent',
-});
-const browser = await chromium.launch({
-  executablePath: findBrowser() ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const server = await previewEditor(root);
+const browser = await launchChromium();
 const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
 await page.goto(server.resolvedUrls.local[0]);
 await page.waitForFunction(() => window.__phasebook?.editor?.getModel());

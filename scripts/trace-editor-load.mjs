@@ -9,37 +9,20 @@
  */
 /* global window */
 import { writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { preview } from 'vite';
-import { chromium } from 'playwright-core';
-import { findBrowser } from './find-browser.mjs';
 import { installUsableProbe } from './editor-probes.mjs';
+import { launchChromium, previewEditor } from './headless.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
   options: { out: { type: 'string' }, min: { type: 'string', default: '8' } },
 });
 const root = resolve(positionals[0] ?? fileURLToPath(new URL('..', import.meta.url)));
-const server = await preview({
-  configFile: join(root, 'editor', 'vite.config.ts'),
-  preview: { port: 0, host: '127.0.0.1' },
-  logLevel: 'silent',
-});
+const server = await previewEditor(root);
 const url = server.resolvedUrls.local[0];
-const browser = await chromium.launch({
-  executablePath: findBrowser() ?? '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
 await context.addInitScript(installUsableProbe);
 const page = await context.newPage();
