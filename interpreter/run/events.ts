@@ -1,7 +1,7 @@
 /** The trace as the engine writes it: events, rolls, and labelled decisions. */
 import { PhasebookError } from '../diagnostics.js';
 import type { RollResult } from '../dice/index.js';
-import type { EventFields, EventOf, EventType, TraceEvent } from '../trace/events.js';
+import type { EventFields, EventType, TraceEvent } from '../trace/events.js';
 import type { Engine } from './engine.js';
 import { ENCOUNTER_FILE } from './types.js';
 
@@ -11,13 +11,30 @@ type FieldsArg<T extends EventType> = object extends EventFields<T> ? [fields?: 
 /** Where an event happened, as its fields come after seq, type and round. */
 type Located = { seq: number; type: EventType; round: number; turn?: string; phase?: string; step?: string };
 
+/** What emit gives back: the event's number (a `cause` or `to` of later events), kept or not. */
+type Emitted = { readonly seq: number };
+
+/**
+ * Whether events of this type go into the trace: every type, unless the run keeps only some
+ * (RunOptions.keep, a record-only simulation). A caller may skip building what only such an
+ * event would show, but must still call emit (or take a number with `this.seq++`) so the kept
+ * events keep the numbers they have in the full trace.
+ */
+function keeps(this: Engine, type: EventType): boolean {
+  const keep = this.opts.keep;
+  return keep === undefined || keep.has(type);
+}
+
 /**
  * Add an event to the trace: its number, the round, and where it happened, then its own fields.
  * The place is written in the first literal (one per combination of turn, phase and step, the keys
  * in the same order as ever), so an event does not grow a field at a time before its own fields.
+ * An event of a type the run does not keep takes its number and nothing else.
  */
-function emitEvent(this: Engine, type: EventType, fields?: object): { seq: number } {
+function emitEvent(this: Engine, type: EventType, fields?: object): Emitted {
   const seq = this.seq++;
+  const keep = this.opts.keep;
+  if (keep !== undefined && !keep.has(type)) return { seq };
   const round = this.round;
   const turn = this.turn !== undefined && type !== 'round.start' && type !== 'round.end' ? this.turn : undefined;
   const phase = this.phase;
@@ -33,12 +50,17 @@ function emitEvent(this: Engine, type: EventType, fields?: object): { seq: numbe
   return e;
 }
 /** emit(type, fields): each event's fields are checked against its type (trace/events.ts). */
-const emit = emitEvent as <T extends EventType>(this: Engine, type: T, ...fields: FieldsArg<T>) => EventOf<T>;
+const emit = emitEvent as <T extends EventType>(this: Engine, type: T, ...fields: FieldsArg<T>) => Emitted;
 
 function onRoll(this: Engine, r: RollResult): void {
   // A roll effect with modifiers hands them over just before it rolls (concepts/effects/roll.ts).
   const mods = this.rollModifiers;
   this.rollModifiers = null;
+  // Not kept: the roll's number only, without building what its event would show.
+  if (!this.keeps('roll')) {
+    this.seq++;
+    return;
+  }
   const shown = mods ? { modifiers: mods, modified: r.total + mods.reduce((a, m) => a + m.value, 0) } : {};
   this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total, ...(r.pinned ? { pinned: true } : {}), ...shown });
 }
@@ -92,8 +114,10 @@ function decide(this: Engine, asked: string, options: string[], fallback: string
     chosen = pinned;
     this.usedChoices.add(label);
   }
-  this.emit('decision', { label, options, chosen, by, ...(pinned !== undefined ? { pinned: true } : { default: fallback }) });
+  if (this.keeps('decision'))
+    this.emit('decision', { label, options, chosen, by, ...(pinned !== undefined ? { pinned: true } : { default: fallback }) });
+  else this.seq++;
   return chosen;
 }
 
-export const eventMethods = { emit, onRoll, decide };
+export const eventMethods = { emit, keeps, onRoll, decide };

@@ -4,7 +4,7 @@
  */
 import type { EngineHost } from './host.js';
 import type { CAction, CEffect, Moment } from '../compile/types.js';
-import type { TraceEvent } from '../trace/events.js';
+import type { EventType, TraceEvent } from '../trace/events.js';
 
 export interface RunOptions {
   seed: number;
@@ -16,6 +16,15 @@ export interface RunOptions {
   rounds?: number;
   /** Who drives the run and may answer its questions (run/host.ts); absent in a plain run. */
   host?: EngineHost;
+  /**
+   * The event types to keep (absent: all). The others are neither built nor kept, but still take
+   * their numbers, so each kept event is the same, `seq` included, as in the full trace: the full
+   * trace filtered to these types. Nothing the engine rolls or decides reads its own events, so
+   * dice, decisions and the outcome are those of a full run. A simulation keeps only what its
+   * reducers read (simulate/record.ts RECORD_EVENTS, simulate/curves.ts CURVE_EVENTS); a host's
+   * `events()` sees only the kept events.
+   */
+  keep?: ReadonlySet<EventType>;
 }
 
 export interface RunResult {

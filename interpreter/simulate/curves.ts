@@ -10,9 +10,17 @@
  * ruleset whose `out` reads only derived values has no main stat: its curves carry standing only.
  */
 import type { Encounter, Ruleset } from '../model/types.js';
-import type { TraceEvent } from '../trace/events.js';
+import type { EventOf, EventType, TraceEvent } from '../trace/events.js';
 import { addMoments, emptyMoments, meanInterval, mergeMoments, type Moments } from './tally.js';
 import type { Interval } from './stats.js';
+
+/**
+ * The event types curveOf reads, and no other: a simulation asked for curves keeps these besides
+ * the record's (RunOptions.keep). curveOf's switch is checked against this list both ways.
+ */
+const CURVE_TYPES = ['combat.start', 'damage', 'down', 'round.start', 'combat.end'] as const satisfies readonly EventType[];
+type CurveEvent = EventOf<(typeof CURVE_TYPES)[number]>;
+export const CURVE_EVENTS: ReadonlySet<EventType> = new Set(CURVE_TYPES);
 
 /** The stat a curve follows, or null. */
 export function curveStatOf(ruleset: Ruleset, override?: string): string | null {
@@ -79,19 +87,33 @@ export function curveOf(events: readonly TraceEvent[], start: Map<string, number
       }
     }
   };
-  for (const e of events) {
-    if (e.type === 'combat.start') {
-      for (const s of e.sides as Array<{ id: string; combatants: string[] }>) {
-        sides.push(s.id);
-        curve.standing.push([]);
-        curve.value.push([]);
-        for (const c of s.combatants) sideOf.set(c, sides.length - 1);
-      }
-    } else if (e.type === 'damage' && stat !== null && e.stat === stat && typeof e.value === 'number') {
-      current.set(e.target as string, e.value);
-    } else if (e.type === 'down') down.add(e.combatant as string);
-    else if (e.type === 'round.start') snapshot(e.round - 1);
-    else if (e.type === 'combat.end') snapshot(e.round);
+  for (const ev of events) {
+    if (!CURVE_EVENTS.has(ev.type)) continue;
+    const e = ev as CurveEvent;
+    switch (e.type) {
+      case 'combat.start':
+        for (const s of e.sides as Array<{ id: string; combatants: string[] }>) {
+          sides.push(s.id);
+          curve.standing.push([]);
+          curve.value.push([]);
+          for (const c of s.combatants) sideOf.set(c, sides.length - 1);
+        }
+        break;
+      case 'damage':
+        if (stat !== null && e.stat === stat && typeof e.value === 'number') current.set(e.target as string, e.value);
+        break;
+      case 'down':
+        down.add(e.combatant as string);
+        break;
+      case 'round.start':
+        snapshot(e.round - 1);
+        break;
+      case 'combat.end':
+        snapshot(e.round);
+        break;
+      default:
+        e satisfies never;
+    }
   }
   return curve;
 }

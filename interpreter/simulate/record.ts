@@ -3,7 +3,16 @@
  * dealt and took, who survived, who landed the blow that took each combatant down, and who
  * acted first in each step. Computed from the run's events only (as every consumer does).
  */
-import type { TraceEvent } from '../trace/events.js';
+import type { EventOf, EventType, TraceEvent } from '../trace/events.js';
+
+/**
+ * The event types recordOf reads, and no other: a simulation runs with `keep` set to these
+ * (RunOptions.keep), and recordOf's switch is checked against this list both ways (a case for a
+ * type not listed, or a listed type without its case, does not compile).
+ */
+const RECORD_TYPES = ['combat.start', 'step.start', 'act', 'damage', 'down', 'combat.end'] as const satisfies readonly EventType[];
+type RecordEvent = EventOf<(typeof RECORD_TYPES)[number]>;
+export const RECORD_EVENTS: ReadonlySet<EventType> = new Set(RECORD_TYPES);
 
 export interface CombatRecord {
   winner: string | null;
@@ -38,7 +47,9 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
   let firstGroup: string | null | undefined;
   let firstSeen = false;
   const lastDamageBy = new Map<string, string>();
-  for (const e of events) {
+  for (const ev of events) {
+    if (!RECORD_EVENTS.has(ev.type)) continue;
+    const e = ev as RecordEvent;
     switch (e.type) {
       case 'combat.start':
         for (const s of e.sides) {
@@ -95,6 +106,8 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
         rec.reason = e.reason;
         rec.rounds = e.round;
         break;
+      default:
+        e satisfies never;
     }
   }
   return rec;

@@ -7,9 +7,9 @@
 import type { Program } from '../core.js';
 import type { Encounter } from '../model/types.js';
 import type { Plan } from './plan-types.js';
-import type { TraceEvent } from '../trace/events.js';
-import { curveOf, curveStatOf, startingValues, type RunCurve } from './curves.js';
-import { recordOf, type CombatRecord } from './record.js';
+import type { EventType, TraceEvent } from '../trace/events.js';
+import { CURVE_EVENTS, curveOf, curveStatOf, startingValues, type RunCurve } from './curves.js';
+import { RECORD_EVENTS, recordOf, type CombatRecord } from './record.js';
 import { runSeed } from './stats.js';
 import { applyPatch, blamePatch, formatPatch, type Patch } from './sweep.js';
 
@@ -89,21 +89,28 @@ export interface SliceJob {
   curveStat?: string;
 }
 
+const RECORD_AND_CURVE_EVENTS: ReadonlySet<EventType> = new Set([...RECORD_EVENTS, ...CURVE_EVENTS]);
+
+/** The event types a simulated run must keep (RunOptions.keep): what recordOf, and curveOf when asked, read. */
+export const simulatedEvents = (curves: boolean): ReadonlySet<EventType> => (curves ? RECORD_AND_CURVE_EVENTS : RECORD_EVENTS);
+
 /**
  * Run [from, to) of a loaded series (run i with the seed derived from (seed, i)), giving each
- * run's message to `each`. `runEvents` is the host's pipeline run.
+ * run's message to `each`. `runEvents` is the host's pipeline run; it may run with `keep` as
+ * RunOptions.keep (a record-only run: the same record and curve, far fewer events built).
  */
 export function runSlice(
   loaded: { program: Program; encounter: Encounter },
   job: SliceJob,
-  runEvents: (program: Program, encounter: Encounter, seed: number) => readonly TraceEvent[],
+  runEvents: (program: Program, encounter: Encounter, seed: number, keep: ReadonlySet<EventType>) => readonly TraceEvent[],
   each: (m: RunMessage) => void,
 ): void {
   const { program, encounter } = loaded;
+  const keep = simulatedEvents(job.curves);
   const stat = job.curves ? curveStatOf(program.resolved.ruleset, job.curveStat) : null;
   const start = job.curves ? startingValues(program.resolved.ruleset, encounter, stat) : new Map<string, number>();
   for (let i = job.from; i < job.to; i++) {
-    const events = runEvents(program, encounter, runSeed(job.seed, i));
+    const events = runEvents(program, encounter, runSeed(job.seed, i), keep);
     each(job.curves ? { i, record: recordOf(events), curve: curveOf(events, start, stat) } : { i, record: recordOf(events) });
   }
 }

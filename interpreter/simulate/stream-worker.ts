@@ -8,6 +8,7 @@ import { parentPort } from 'node:worker_threads';
 import type { Program } from '../core.js';
 import type { Encounter } from '../model/types.js';
 import type { RunResult } from '../run/types.js';
+import type { EventType } from '../trace/events.js';
 import { runCombat } from '../run/engine.js';
 import type { SeriesSpec } from './series.js';
 import { runSlice, type RunMessage } from './series-core.js';
@@ -30,8 +31,8 @@ export interface StreamJob {
 interface Loaded {
   program: Program;
   encounter: Encounter;
-  /** Runs a seed; a series compiled from its prepared form runs without positions for errors. */
-  run: (seed: number) => RunResult;
+  /** Runs a seed, keeping events of these types; a series compiled from its prepared form runs without positions for errors. */
+  run: (seed: number, keep: ReadonlySet<EventType>) => RunResult;
 }
 
 const loaded = new Map<string, Loaded>();
@@ -40,7 +41,7 @@ const loaded = new Map<string, Loaded>();
 async function loadChecked(series: SeriesSpec): Promise<Loaded> {
   const [{ loadSeries }, { run }] = await Promise.all([import('./series.js'), import('../pipeline.js')]);
   const { program, encounter } = loadSeries(series);
-  return { program, encounter, run: (seed) => run(program, encounter, { seed }) };
+  return { program, encounter, run: (seed, keep) => run(program, encounter, { seed, keep }) };
 }
 
 async function load(job: StreamJob): Promise<Loaded> {
@@ -50,9 +51,9 @@ async function load(job: StreamJob): Promise<Loaded> {
   return {
     program,
     encounter,
-    run: (seed) => {
+    run: (seed, keep) => {
       try {
-        return runCombat(program.compiled, encounter, { seed });
+        return runCombat(program.compiled, encounter, { seed, keep });
       } catch (err) {
         // Positions are lost in the prepared form: the checked series says where the error is.
         throw Object.assign(new Error('rerun'), { rerun: err });
@@ -82,7 +83,7 @@ async function perform(job: StreamJob): Promise<void> {
   for (;;) {
     try {
       const current = s;
-      runSlice(current, { ...job, from }, (_p, _e, seed) => current.run(seed).events, each);
+      runSlice(current, { ...job, from }, (_p, _e, seed, keep) => current.run(seed, keep).events, each);
       break;
     } catch (err) {
       if (!(err instanceof Error && 'rerun' in err)) throw err;
