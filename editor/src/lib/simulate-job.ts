@@ -9,6 +9,7 @@ import {
   PhasebookError,
   type Diagnostic,
   type Encounter,
+  type EventType,
   readDocumentText,
   curveStatOf,
   loadSeriesWith,
@@ -68,7 +69,8 @@ export function runSimulateJob(core: Core, req: SimulateRequest, post: (r: Simul
     phase: 'ready',
     series: loaded.map((l) => ({ sideOf: sidesOf(l.encounter), stat: curveStatOf(l.program.resolved.ruleset) })),
   });
-  const runEvents = (p: Program, e: Encounter, seed: number) => core.run(p, e, { seed }).events;
+  // A record-only run: runSlice names the events its record (and curve) read.
+  const runEvents = (p: Program, e: Encounter, seed: number, keep: ReadonlySet<EventType>) => core.run(p, e, { seed, keep }).events;
   let batch: SimulatedRun[] = [];
   let i = req.from;
   try {
