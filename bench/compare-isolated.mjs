@@ -6,7 +6,13 @@
  * its batch by its own CPU time and also sends each combat's outcome (winner, rounds), which the
  * parent compares: the same seeds must end the same way in both builds.
  *
- *   node bench/compare-isolated.mjs --old <build>/dist [--new DIR] [--rounds 12] [--batch 400] [--warmup 600]
+ *   node bench/compare-isolated.mjs --old <build>/dist [--new DIR] [--rounds 12] [--batch 400] [--warmup 600] [--simulate [--curves]]
+ *
+ * --simulate: each child runs its own build's simulation path per combat, as a simulate worker
+ * does — its series-core runSlice when the build has one (a build with RunOptions.keep then runs
+ * record-only, keeping what its recordOf reads), else its run() with seed runSeed(1, i) and its
+ * recordOf — and sends each combat's whole record (and curve with --curves) as JSON, which the
+ * parent compares seed by seed between the builds.
  *
  * Why not compare-builds.mjs: with two builds loaded in one process, each build's objects take
  * their own hidden classes, and the engine's megamorphic property loads (a `var` read over
@@ -27,26 +33,65 @@ const CASES = [
   { name: 'd20 SRD 4v4', rs: join(ROOT, 'rulesets/d20-srd/d20-srd.json'), ov: [], enc: join(ROOT, 'bench/encounters/d20-4v4.json') },
 ];
 
-if (process.argv[2] === '--child') await child(process.argv[3]);
+if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);
 else await parent();
 
+/**
+ * The build's simulation of combats [from, from + count) of series seed 1: a function giving
+ * each combat's record (and curve) as JSON, by the path a simulate worker of that build takes.
+ */
+async function simulator(dist, curves, run) {
+  const at = (f) => pathToFileURL(join(dist, 'interpreter/simulate', f)).href;
+  const SEED = 1;
+  let core = null;
+  try {
+    core = await import(at('series-core.js'));
+  } catch {
+    // Builds before series-core.js: the worker ran run() and reduced its events itself.
+  }
+  if (core?.runSlice) {
+    // Its runSlice hands its runEvents the events to keep when the build has RunOptions.keep.
+    const runEvents = (p, e, seed, keep) => run(p, e, keep ? { seed, keep } : { seed }).events;
+    return (loaded, from, count, out) => {
+      core.runSlice(loaded, { seed: SEED, from, to: from + count, curves }, runEvents, (m) => (out[m.i - from] = JSON.stringify(m)));
+    };
+  }
+  const [{ recordOf }, { runSeed }, cv] = await Promise.all([import(at('record.js')), import(at('stats.js')), import(at('curves.js'))]);
+  return ({ program, encounter }, from, count, out) => {
+    const stat = curves ? cv.curveStatOf(program.resolved.ruleset) : null;
+    const start = curves ? cv.startingValues(program.resolved.ruleset, encounter, stat) : null;
+    for (let i = from; i < from + count; i++) {
+      const events = run(program, encounter, { seed: runSeed(SEED, i) }).events;
+      out[i - from] = JSON.stringify(
+        curves ? { i, record: recordOf(events), curve: cv.curveOf(events, start, stat) } : { i, record: recordOf(events) },
+      );
+    }
+  };
+}
+
 /** A child: one build; runs what it is asked, times it by its own CPU. */
-async function child(dist) {
+async function child(dist, mode) {
   const { loadEncounter, loadProgram, run } = await import(pathToFileURL(join(dist, 'interpreter/pipeline.js')).href);
   const loaded = CASES.map((c) => {
     const program = loadProgram(c.rs, c.ov);
     return { program, enc: loadEncounter(c.enc, program) };
   });
+  const simulate = mode ? await simulator(dist, mode === 'curves', run) : null;
   process.on('message', (/** @type {{ case: number, warmup?: number, from: number, count: number }} */ m) => {
     const { program, enc } = loaded[m.case];
-    if (m.warmup) for (let s = 0; s < m.warmup; s++) run(program, enc, { seed: 900000 + s });
+    if (m.warmup) {
+      if (simulate) simulate({ program, encounter: enc }, 900000, m.warmup, new Array(m.warmup));
+      else for (let s = 0; s < m.warmup; s++) run(program, enc, { seed: 900000 + s });
+    }
     const outcomes = new Array(m.count);
     globalThis.gc?.();
     const c0 = process.cpuUsage();
-    for (let i = 0; i < m.count; i++) {
-      const r = run(program, enc, { seed: m.from + i });
-      outcomes[i] = `${r.winner}/${r.rounds}`;
-    }
+    if (simulate) simulate({ program, encounter: enc }, m.from, m.count, outcomes);
+    else
+      for (let i = 0; i < m.count; i++) {
+        const r = run(program, enc, { seed: m.from + i });
+        outcomes[i] = `${r.winner}/${r.rounds}`;
+      }
     const c = process.cpuUsage(c0);
     process.send({ ms: (c.user + c.system) / 1000, outcomes });
   });
@@ -61,10 +106,11 @@ async function parent() {
   const rounds = Number(opt('--rounds', 12));
   const batch = Number(opt('--batch', 400));
   const warmup = Number(opt('--warmup', 600));
+  const mode = args.includes('--simulate') ? (args.includes('--curves') ? 'curves' : 'records') : '';
   const self = fileURLToPath(import.meta.url);
   const start = (dist) =>
     new Promise((ok) => {
-      const p = fork(self, ['--child', dist], { execArgv: ['--expose-gc'] });
+      const p = fork(self, ['--child', dist, ...(mode ? [mode] : [])], { execArgv: ['--expose-gc'] });
       p.once('message', () => ok(p));
     });
   const ask = (p, m) =>
@@ -77,6 +123,9 @@ async function parent() {
     command: `node bench/compare-isolated.mjs ${args.join(' ')}`.trim(),
     old: oldDist,
     new: newDist,
+    mode: mode
+      ? `simulate (${mode}: each build's own worker path, whole records compared)`
+      : 'run (full trace; winner and rounds compared)',
     batch,
     rounds,
     combats: [],
@@ -109,7 +158,7 @@ async function parent() {
     out.combats.push(res);
     process.stderr.write(
       `${res.name}: old ${res.old} combats per CPU second, new ${res.new} → ${res.speedup}× (per round: median ${res.perRound.median}, ` +
-        `${res.perRound.min}–${res.perRound.max}); ${res.combats} seeds, ${differ} ended differently\n`,
+        `${res.perRound.min}–${res.perRound.max}); ${res.combats} seeds, ${differ} ${mode ? 'records differed' : 'ended differently'}\n`,
     );
   }
   for (const p of Object.values(builds)) p.kill();
