@@ -43,7 +43,6 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
     actedFirst: {},
     acted: {},
   };
-  let stepKey = '';
   let firstGroup: string | null | undefined;
   let firstSeen = false;
   const lastDamageBy = new Map<string, string>();
@@ -65,7 +64,6 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
         }
         break;
       case 'step.start':
-        stepKey = `${e.round}/${e.turn ?? ''}/${e.phase}/${e.step}`;
         firstSeen = false;
         firstGroup = undefined;
         break;
@@ -79,7 +77,6 @@ export function recordOf(events: readonly TraceEvent[]): CombatRecord {
           firstGroup = g;
           rec.actedFirst[c] = (rec.actedFirst[c] ?? 0) + 1;
         } else if (g !== null && g === firstGroup) rec.actedFirst[c] = (rec.actedFirst[c] ?? 0) + 1;
-        void stepKey;
         break;
       }
       case 'damage': {
