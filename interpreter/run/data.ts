@@ -148,17 +148,64 @@ function actData(this: Engine, actor: unknown, action: unknown, target: unknown)
   };
 }
 
+/** The last frame's data (see frameData): one object, reused while every field is the same. */
+let lastFrame: Frame | null = null;
+let lastFrameData: Record<string, unknown> | null = null;
+
 /**
  * The data of an act's expressions: the shared data's fields and the frame's, in that order, as
  * one literal (the hottest path: the object is made with all its fields, none added after).
+ *
+ * An act evaluates many expressions over the same frame (requires, each effect's amounts…), most
+ * of them before anything changes. The object made for the last frame is given again when each
+ * of its fields still holds what a new literal would hold (compared one by one, so a write to it
+ * or any change of state makes a new one): the same object as a fresh one, field for field, in
+ * the same order. Expressions only read their data.
  */
 function frameData(this: Engine, f: Frame): Data {
   const s = this.summary();
   const view = f.actor.view;
-  return {
+  const phase = this.phase ?? null;
+  const step = this.step ?? null;
+  const lastActor = this.lastActor?.view ?? null;
+  const pass = this.passes.n + 1;
+  const target = f.target?.view ?? null;
+  const action = f.action ? f.action.view : null;
+  const event = f.event ?? null;
+  const distance = this.distance(f.actor, f.target);
+  const d = lastFrameData;
+  if (
+    f === lastFrame &&
+    d !== null &&
+    d.round === this.round &&
+    d.phase === phase &&
+    d.step === step &&
+    d.options === this.rs.options &&
+    d.holder === this.holder &&
+    d.sides === this.sidesMap &&
+    d.sideList === s.sideList &&
+    d.standingSides === s.standingSides &&
+    d.lastStanding === s.lastStanding &&
+    d.best === s.best &&
+    d.everyone === this.everyone &&
+    d.encounter === this.encounterState &&
+    d.lastActor === lastActor &&
+    d.pass === pass &&
+    d.actor === view &&
+    d.self === view &&
+    d.target === target &&
+    d.action === action &&
+    d.local === f.local &&
+    d.reaction === f.reaction &&
+    d.event === event &&
+    Object.is(d.distance, distance)
+  )
+    return d;
+  lastFrame = f;
+  lastFrameData = {
     round: this.round,
-    phase: this.phase ?? null,
-    step: this.step ?? null,
+    phase,
+    step,
     options: this.rs.options,
     holder: this.holder,
     sides: this.sidesMap,
@@ -168,17 +215,18 @@ function frameData(this: Engine, f: Frame): Data {
     best: s.best,
     everyone: this.everyone,
     encounter: this.encounterState,
-    lastActor: this.lastActor?.view ?? null,
-    pass: this.passes.n + 1,
+    lastActor,
+    pass,
     actor: view,
     self: view,
-    target: f.target?.view ?? null,
-    action: f.action ? f.action.view : null,
+    target,
+    action,
     local: f.local,
     reaction: f.reaction,
-    event: f.event ?? null,
-    distance: this.distance(f.actor, f.target),
+    event,
+    distance,
   };
+  return lastFrameData;
 }
 
 /** Rolls made by the expressions of this frame are labelled under its prefix. */

@@ -11,6 +11,14 @@ import type { Engine } from './engine.js';
 import type { Cmb, Decl } from './types.js';
 import { declareByHost } from './host-ops.js';
 
+/** Every phase's id, `finally` last (a compiled ruleset's phases never change: listed once per ruleset). */
+const PHASE_IDS = new WeakMap<object, string[]>();
+function allPhaseIds(eng: Engine): string[] {
+  let ids = PHASE_IDS.get(eng.rs);
+  if (ids === undefined) PHASE_IDS.set(eng.rs, (ids = [...eng.rs.phases, ...eng.rs.finally].map((p) => p.def.id)));
+  return ids;
+}
+
 /** Everyone in `who` declares, for one phase or (at round start) for every phase. */
 function declare(this: Engine, who: Cmb[], phase: string | null): void {
   const decl = this.rs.declare;
@@ -22,7 +30,7 @@ function declare(this: Engine, who: Cmb[], phase: string | null): void {
     const label = `r${this.round}.${phase ? `${phase}.` : ''}${decl.choice.def.id}`;
     reversed = this.decide(label, ['first', 'second'], decl.choice.def.default, this.holder) === 'second';
   }
-  const phases = phase ? [phase] : [...this.rs.phases, ...this.rs.finally].map((p) => p.def.id);
+  const phases = phase ? [phase] : allPhaseIds(this);
   // Nobody could declare anything in this phase: no host to ask, no script, no policy entry for it.
   const nothing = phase !== null && !this.opts.host && !this.encounter.script?.length && !policyPlan(this.rs).has(phase);
   // One combatant and keys without effects (a turn of one): nothing to order.
@@ -80,7 +88,14 @@ function declareOne(this: Engine, c: Cmb, phase: string, budget: Record<string, 
 /** One declaration (or a script's): the host's answer, the script's entries, else the policy's choice. */
 function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): void {
   if (this.opts.host && declareByHost(this, c, phase, budget)) return;
-  const script = (this.encounter.script ?? []).filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
+  const all = this.encounter.script;
+  // No script (the usual case): straight to the policy, no empty list made.
+  if (all === undefined || all.length === 0) {
+    const chosen = this.policyChoice(c, phase, budget);
+    if (chosen) this.addDecl(c, chosen.action, chosen.target, phase, budget, false);
+    return;
+  }
+  const script = all.filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
   for (const entry of script) {
     const action = this.rs.actions.get(entry.action)!;
     if (!action.phases.has(phase)) continue;
@@ -162,14 +177,17 @@ function addDecl(
   const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
   this.decls.push(d);
   (c.view.plan as string[]).push(action.def.id);
-  this.emit('declare', {
-    combatant: c.id,
-    action: action.def.id,
-    target: target?.id ?? null,
-    for: phase,
-    ...(scripted ? { scripted: true } : {}),
-    ...(answered ? { answered: true } : {}),
-  });
+  // The usual declaration (neither scripted nor answered) as one literal, without spreads.
+  if (!scripted && !answered) this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase });
+  else
+    this.emit('declare', {
+      combatant: c.id,
+      action: action.def.id,
+      target: target?.id ?? null,
+      for: phase,
+      ...(scripted ? { scripted: true } : {}),
+      ...(answered ? { answered: true } : {}),
+    });
   this.rs.initiative.scope.declared?.(this, d);
   if (action.onDeclare.length) {
     this.runEffects(action.onDeclare, {

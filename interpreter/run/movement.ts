@@ -9,10 +9,14 @@ import type { Cmb, Decl, Frame, Mover } from './types.js';
 
 /** Movement is simulated in this many ticks, so simultaneous moves meet where their speeds say. */
 const MOVE_TICKS = 20;
+/** The `fired` of every mover when no trigger fires during a move (never written: see simulateMoves). */
+const NO_FIRED: Set<string> = new Set();
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
   const ms: Mover[] = [];
+  // A mover's `fired` is only read by `during` triggers: without any, every mover shares one empty set.
+  const duringTriggers = this.rs.triggersAt.move?.during !== undefined;
   for (const { d, f, actSeq } of moves) {
     const mv = d.action.movement!;
     // Reactions before the move (a fighting withdrawal gives the foe an immediate attack).
@@ -30,7 +34,7 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
       stopAtEnemies: mv.stopAtEnemies,
       blocks: mv.blocks,
       actSeq,
-      fired: new Set(),
+      fired: duringTriggers ? new Set() : NO_FIRED,
       action: d.action,
       moving: true,
       base: 0,
@@ -42,7 +46,6 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
   const moverOf = new Map<Cmb, Mover>();
   for (const m of ms) if (!moverOf.has(m.c)) moverOf.set(m.c, m);
   const distinct = moverOf.size === ms.length;
-  const duringTriggers = this.rs.triggersAt.move?.during !== undefined;
   let moving = ms.length;
   const tick: Mover[] = [];
   for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {

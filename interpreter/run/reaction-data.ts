@@ -81,4 +81,42 @@ function reactionData(this: Engine, reactor: unknown, by: unknown, distance: unk
   };
 }
 
-export const reactionDataMethods = { reactorData, reactorMoverData, reactionData };
+/** The object reactionProbe fills (reactionData's layout), made at its first use. */
+let probe: Data | null = null;
+
+/**
+ * reactionData's fields written into one object that is used again: for a `when` evaluated first
+ * and alone (triggers.ts), whose data is dropped as soon as the answer is known — most reactors
+ * considered are out of reach, and that answer needs no object of its own. Only for an
+ * evaluation that keeps nothing of its data and starts no other (no reaction is played inside
+ * it): the next call overwrites every field, in the same order.
+ */
+function reactionProbe(this: Engine, reactor: unknown, by: unknown, distance: unknown, action: unknown, event: unknown): Data {
+  const p = probe;
+  if (p === null) return (probe = this.reactionData(reactor, by, distance, action, event));
+  const s = this.summary();
+  p.round = this.round;
+  p.phase = this.phase ?? null;
+  p.step = this.step ?? null;
+  p.options = this.rs.options;
+  p.holder = this.holder;
+  p.sides = this.sidesMap;
+  p.sideList = s.sideList;
+  p.standingSides = s.standingSides;
+  p.lastStanding = s.lastStanding;
+  p.best = s.best;
+  p.everyone = this.everyone;
+  p.encounter = this.encounterState;
+  p.lastActor = this.lastActor?.view ?? null;
+  p.pass = this.passes.n + 1;
+  p.reactor = reactor;
+  p.actor = reactor;
+  p.mover = by;
+  p.target = by;
+  p.distance = distance;
+  p.action = action;
+  p.event = event;
+  return p;
+}
+
+export const reactionDataMethods = { reactorData, reactorMoverData, reactionData, reactionProbe };

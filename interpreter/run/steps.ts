@@ -90,7 +90,8 @@ function playGroup(this: Engine, group: Decl[]): void {
   // A contested step-in that tied: this group and the holder's acts are one (hold-modes/contested).
   const tie = this.tieWindow ? this.takeTie(group) : null;
   const within = tie ?? this.tieWindow;
-  const able: Array<{ d: Decl; f: Frame }> = [];
+  // Who acts, each with its act's event number once emitted (one object per act, from here on).
+  const live: Array<{ d: Decl; f: Frame; actSeq: number }> = [];
   for (const d of group) {
     const f = this.frameFor(d, null);
     const reason = this.cannotAct(d, f);
@@ -105,30 +106,33 @@ function playGroup(this: Engine, group: Decl[]): void {
       ) === 'abort'
     ) {
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'aborted' });
-    } else able.push({ d, f });
+    } else live.push({ d, f, actSeq: 0 });
   }
-  const simultaneous = able.length > 1 || within !== null;
+  const simultaneous = live.length > 1 || within !== null;
   const groupId = within ? within.group : simultaneous ? `g${++this.groupCounter}` : undefined;
   const defer: Frame['defer'] = within ? within.defer : simultaneous ? [] : null;
-  const live: Array<{ d: Decl; f: Frame; actSeq: number }> = [];
-  for (const { d, f } of able) {
+  for (let i = 0; i < live.length; i++) {
+    const l = live[i]!;
+    const d = l.d;
+    const f = l.f;
     f.defer = defer;
     this.spend(d.c, d.action.uses);
     this.countAct();
-    const act = this.emit('act', {
-      combatant: d.c.id,
-      action: d.action.def.id,
-      target: f.target?.id ?? null,
-      ...(groupId ? { group: groupId } : {}),
-    });
+    // Two literals rather than a spread: the same fields in the same order, no object in between.
+    const act = this.emit(
+      'act',
+      groupId
+        ? { combatant: d.c.id, action: d.action.def.id, target: f.target?.id ?? null, group: groupId }
+        : { combatant: d.c.id, action: d.action.def.id, target: f.target?.id ?? null },
+    );
     (d.c.view.done as string[]).push(d.action.def.id);
-    live.push({ d, f, actSeq: act.seq });
+    l.actSeq = act.seq;
   }
   // Reactions before the acts (a braced spear against a charge).
   for (const l of live) this.fireActTriggers('before', l.d.c, l.d.action, l.actSeq, l.f.target);
   // Moves of the group happen at the same time.
   const moving = live.filter((l) => l.d.action.movement && !l.d.c.out);
-  if (moving.length) this.simulateMoves(moving.map((l) => ({ d: l.d, f: l.f, actSeq: l.actSeq })));
+  if (moving.length) this.simulateMoves(moving);
   for (const l of live) {
     if (l.d.c.out && !simultaneous && !l.d.allowOut) {
       this.emit('skip', { combatant: l.d.c.id, action: l.d.action.def.id, reason: 'interrupted: out of the fight' });

@@ -60,8 +60,12 @@ function react(
   // state, so the answer and every later roll are the same.
   let data: Data | null = null;
   if (t.whenFirst && this.reactionDepth < maxDepth) {
-    data = this.reactionData(reactor.view, by.view, this.distance(reactor, by), t.perform?.view ?? null, event);
-    if (!truthy(t.when(data))) return false;
+    // Asked over a reused object (reactionProbe); a reactor that passes gets data of its own, the
+    // same fields: nothing was written since.
+    const distance = this.distance(reactor, by);
+    const action = t.perform?.view ?? null;
+    if (!truthy(t.when(this.reactionProbe(reactor.view, by.view, distance, action, event)))) return false;
+    data = this.reactionData(reactor.view, by.view, distance, action, event);
   }
   if (t.perRound) {
     const limit = num(t.perRound(this.reactorData(reactor.view)));

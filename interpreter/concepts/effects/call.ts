@@ -18,11 +18,14 @@ export default {
         `${ptr}/procedure`,
         `unknown procedure "${e.procedure}"; procedures are ${[...cx.procedures.keys()].join(', ') || '(none)'}`,
       );
-    const args = Object.entries(e.with ?? {}).map(([k, v]) => [k, cx.ev.compile(v, joinPointer(ptr, 'with', k))] as [string, Fn]);
+    const entries = Object.entries(e.with ?? {});
+    const names = entries.map(([k]) => k);
+    const fns: Fn[] = entries.map(([k, v]) => cx.ev.compile(v, joinPointer(ptr, 'with', k)));
     return (f, eng) => {
       eng.setPrefix(f);
       const data = eng.frameData(f);
-      for (const [k, fn] of args) f.local[k] = fn(data);
+      const local = f.local;
+      for (let i = 0; i < fns.length; i++) local[names[i]!] = fns[i]!(data);
       f.calls = (f.calls ?? 0) + 1;
       if (f.calls > MAX_CALL_DEPTH)
         throw cx.ev.at(`${ptr}/procedure`, `procedure "${e.procedure}" calls itself more than ${MAX_CALL_DEPTH} deep`);

@@ -12,11 +12,13 @@ export default {
   fire(eng: Engine, timing: string, actor: Cmb, action: CAction, actSeq: number, target: Cmb | null): void {
     const list = eng.rs.triggersAt.act?.[timing];
     if (!list) return;
+    // What set the reactions off: one object for every reactor (data only ever reads it).
+    let event: Record<string, unknown> | null = null;
     for (const t of triggersFor(list, action)) {
       // reactors "target": the one the act is aimed at (a dodge, a parry, a defensive abort).
       const reactors = t.reactors.isTarget ? (target && target !== actor && !target.out ? [target] : []) : eng.reactorsFor(t, actor);
       for (const r of reactors) {
-        eng.react(t, r, actor, actSeq, 0, { action: action.def.id, actor: actor.id, target: target?.id ?? null });
+        eng.react(t, r, actor, actSeq, 0, (event ??= { action: action.def.id, actor: actor.id, target: target?.id ?? null }));
         if (actor.out) return;
       }
     }

@@ -1,10 +1,38 @@
 import { num } from '../../compile/evaluator.js';
 import { constantOf } from '../../compile/constants.js';
-import type { CAction } from '../../compile/types.js';
+import type { CAction, CTrigger } from '../../compile/types.js';
 import type { Engine } from '../../run/engine.js';
 import type { Cmb } from '../../run/types.js';
 import type { TriggerKind } from '../types.js';
 import { triggersFor } from './for-action.js';
+
+/** Up to this many combatants, the reactors of a move are kept as the bits of a number. */
+const MASK_BITS = 30;
+
+/** One reactor's chance to react to the move; true when the mover is out (no one else reacts). */
+function consider(
+  eng: Engine,
+  t: CTrigger,
+  r: Cmb,
+  mover: Cmb,
+  during: boolean,
+  fixed: { value: unknown } | undefined,
+  eventSeq: number,
+  fired: Set<string> | null,
+): boolean {
+  let key: string | undefined;
+  if (fired && fired.size) {
+    key = `${t.def.id}:${r.id}`;
+    if (fired.has(key)) return false;
+  }
+  if (during) {
+    const within = num(fixed ? fixed.value : t.within(eng.reactorMoverData(r.view, mover.view)));
+    if (eng.distance(r, mover)! > within) return false;
+  }
+  // A reactor who could not react now may still react later in the move.
+  if (eng.react(t, r, mover, eventSeq, 0)) fired?.add(key ?? `${t.def.id}:${r.id}`);
+  return mover.out;
+}
 
 /**
  * A move sets reactions off: before it (a fighting withdrawal gives the foe an attack), during it
@@ -23,22 +51,27 @@ export default {
     const list = eng.rs.triggersAt.move?.[timing];
     if (!list) return;
     const during = timing === 'during';
+    const cmbs = eng.cmbs;
     for (const t of triggersFor(list, action)) {
       // A literal distance (the usual case): read once, not for every reactor.
       const fixed = during ? constantOf(t.within) : undefined;
-      for (const r of eng.reactorsFor(t, mover)) {
-        let key: string | undefined;
-        if (fired && fired.size) {
-          key = `${t.def.id}:${r.id}`;
-          if (fired.has(key)) continue;
-        }
-        if (during) {
-          const within = num(fixed ? fixed.value : t.within(eng.reactorMoverData(r.view, mover.view)));
-          if (eng.distance(r, mover)! > within) continue;
-        }
-        // A reactor who could not react now may still react later in the move.
-        if (eng.react(t, r, mover, eventSeq, 0)) fired?.add(key ?? `${t.def.id}:${r.id}`);
-        if (mover.out) return;
+      if (cmbs.length > MASK_BITS) {
+        for (const r of eng.reactorsFor(t, mover)) if (consider(eng, t, r, mover, during, fixed, eventSeq, fired)) return;
+        continue;
+      }
+      // reactorsFor's list, kept as bits of eng.cmbs (taken before anyone reacts, as the list is):
+      // a move is asked about every tick, and most ticks nobody is within reach. eng.cmbs only
+      // changes at a host's pause (a turn's or a step's start), never inside a move.
+      const includes = t.reactors.includes;
+      let who = 0;
+      for (let i = 0; i < cmbs.length; i++) {
+        const o = cmbs[i]!;
+        if (o !== mover && !o.out && includes(o, mover)) who |= 1 << i;
+      }
+      for (let i = 0; who !== 0; i++) {
+        if ((who & (1 << i)) === 0) continue;
+        who &= ~(1 << i);
+        if (consider(eng, t, cmbs[i]!, mover, during, fixed, eventSeq, fired)) return;
       }
     }
   },

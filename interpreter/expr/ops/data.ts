@@ -18,6 +18,7 @@ import {
   type OpDefinition,
   type OpSite,
 } from './core.js';
+import { rootedVar } from './var-roots.js';
 
 /**
  * Every property name found on the prototype chains of the built-in prototypes (Object, Array,
@@ -213,6 +214,10 @@ function outerRead(d: unknown, c: EvalContext, v: unknown, segments: string[], t
 function literalVarOrOuter(segments: string[], tests: boolean[], nf: unknown, site: OpSite): CompiledExpr {
   const s0 = segments[0]!;
   const t0 = tests[0]!;
+  if (!t0) {
+    const rooted = rootedVar(segments, tests, nf, site, outerRead);
+    if (rooted !== undefined) return rooted;
+  }
   if (segments.length === 1) {
     return (d, c) => {
       if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
