@@ -148,10 +148,6 @@ function actData(this: Engine, actor: unknown, action: unknown, target: unknown)
   };
 }
 
-/** The last frame's data (see frameData): one object, reused while every field is the same. */
-let lastFrame: Frame | null = null;
-let lastFrameData: Record<string, unknown> | null = null;
-
 /**
  * The data of an act's expressions: the shared data's fields and the frame's, in that order, as
  * one literal (the hottest path: the object is made with all its fields, none added after).
@@ -173,9 +169,9 @@ function frameData(this: Engine, f: Frame): Data {
   const action = f.action ? f.action.view : null;
   const event = f.event ?? null;
   const distance = this.distance(f.actor, f.target);
-  const d = lastFrameData;
+  const d = this.lastFrameData;
   if (
-    f === lastFrame &&
+    f === this.lastFrame &&
     d !== null &&
     d.round === this.round &&
     d.phase === phase &&
@@ -201,8 +197,7 @@ function frameData(this: Engine, f: Frame): Data {
     Object.is(d.distance, distance)
   )
     return d;
-  lastFrame = f;
-  lastFrameData = {
+  const made: Data = {
     round: this.round,
     phase,
     step,
@@ -226,7 +221,9 @@ function frameData(this: Engine, f: Frame): Data {
     event,
     distance,
   };
-  return lastFrameData;
+  this.lastFrame = f;
+  this.lastFrameData = made;
+  return made;
 }
 
 /** Rolls made by the expressions of this frame are labelled under its prefix. */

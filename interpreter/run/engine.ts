@@ -14,9 +14,19 @@
 import { Dice } from '../dice/index.js';
 import type { Encounter, Ruleset } from '../model/types.js';
 import type { CompiledRuleset, HoldSpec } from '../compile/types.js';
+import type { Data } from '../compile/evaluator.js';
 import type { LineIndex } from './line.js';
 import type { TraceEvent } from '../trace/events.js';
-import { DEFAULT_LIMITS, type Cmb, type Condition, type Decl, type RunOptions, type RunResult, type SideState } from './types.js';
+import {
+  DEFAULT_LIMITS,
+  type Cmb,
+  type Condition,
+  type Decl,
+  type Frame,
+  type RunOptions,
+  type RunResult,
+  type SideState,
+} from './types.js';
 import { eventMethods } from './events.js';
 import { dataMethods } from './data.js';
 import { battleLineMethods } from './battle-line.js';
@@ -126,6 +136,11 @@ export class Engine {
   sideSummary: { sideList: unknown[]; standingSides: number; lastStanding: string | null; best: Record<string, string | null> } | null =
     null;
   everyone: unknown[] = [];
+  /** The last frame's expression data (run/data.ts frameData), reused while every field is the same. */
+  lastFrame: Frame | null = null;
+  lastFrameData: Data | null = null;
+  /** The object run/reaction-data.ts reactionProbe fills again for each first `when` (reactionData's layout). */
+  probeData: Data | null = null;
   /** Values kept by the whole encounter (`state.encounter`), read as `encounter.<key>`. */
   encounterState: Record<string, unknown> = {};
   /** The battle line: bumped whenever a position or an out-of-the-fight flag changes. */

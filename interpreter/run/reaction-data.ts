@@ -81,9 +81,6 @@ function reactionData(this: Engine, reactor: unknown, by: unknown, distance: unk
   };
 }
 
-/** The object reactionProbe fills (reactionData's layout), made at its first use. */
-let probe: Data | null = null;
-
 /**
  * reactionData's fields written into one object that is used again: for a `when` evaluated first
  * and alone (triggers.ts), whose data is dropped as soon as the answer is known — most reactors
@@ -92,8 +89,8 @@ let probe: Data | null = null;
  * it): the next call overwrites every field, in the same order.
  */
 function reactionProbe(this: Engine, reactor: unknown, by: unknown, distance: unknown, action: unknown, event: unknown): Data {
-  const p = probe;
-  if (p === null) return (probe = this.reactionData(reactor, by, distance, action, event));
+  const p = this.probeData;
+  if (p === null) return (this.probeData = this.reactionData(reactor, by, distance, action, event));
   const s = this.summary();
   p.round = this.round;
   p.phase = this.phase ?? null;
