@@ -102,7 +102,7 @@ export class Core {
   }
 
   /** Schema-check the resolved ruleset (overlays may have broken it) and run the semantic checks. */
-  private checkResolved(resolved: ResolvedRuleset, hadOverlays: boolean): void {
+  protected checkResolved(resolved: ResolvedRuleset, hadOverlays: boolean): void {
     const diagnostics: Diagnostic[] = [];
     if (hadOverlays && !this.validInPlace(resolved.ruleset)) {
       // Read back without the size limits of a document (the overlays' own texts were checked);

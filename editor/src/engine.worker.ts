@@ -24,7 +24,8 @@ import knownValid from './generated/first-runs.json';
 /**
  * The schema validators (≈ 700 KiB of precompiled code) load in a chunk of their own: a first
  * run whose exact texts were checked at build time (lib/first-run-proof.ts) runs before them,
- * and they load right after it; every other request waits for them and is checked as always.
+ * and they load with the next request (the page's first validation, once the first timeline is
+ * painted); every other request waits for them and is checked as always.
  */
 let real: SchemaValidator | null = null;
 let loading: Promise<SchemaValidator> | null = null;
@@ -123,13 +124,14 @@ async function handle(posted: WorkerRequest): Promise<void> {
   if (posted.type === 'run' && !loading && posted.docs.every((d) => d.text !== undefined)) {
     const docs = posted.docs as DocText[];
     if (knownValid.includes(await firstRunKey(posted.variant, docs))) {
-      provenValid = true;
+      provenValid = cached.proven = true;
       try {
         handleNow(posted);
       } finally {
-        provenValid = false;
+        provenValid = cached.proven = false;
       }
-      void loadValidator(); // in the background, before the first edit needs them
+      // The validators load with the next request (the page's first validation, sent once the
+      // first timeline has been painted): loading them now would take the CPU from that drawing.
       return;
     }
   }

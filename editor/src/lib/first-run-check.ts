@@ -1,5 +1,6 @@
 /**
- * Build time only (scripts/build-first-runs.mjs): whether a first run passes every schema check,
+ * Build time only (scripts/build-first-runs.mjs): whether a first run passes every schema check
+ * and the semantic checks of its resolved ruleset (a proven run skips both in the worker),
  * made as the engine worker makes it (engine.worker.ts: CachingCore over DocCache's shortened
  * texts, documents found by documentMeant, then by kind and id) with the worker's validators.
  */
@@ -9,7 +10,7 @@ import { documentMeant } from './doc-refs.js';
 import type { DocText } from './protocol.js';
 import type { RunShape } from './first-run-proof.js';
 
-/** True when the run's documents and its resolved ruleset pass the schemas, and the run is built without an error. */
+/** True when the run's documents and its resolved ruleset pass the schemas, and the program (semantic checks included) is built without an error. */
 export function passesSchemas(validator: SchemaValidator, variant: RunShape, docs: DocText[]): boolean {
   let failed = false;
   const recording: SchemaValidator = {

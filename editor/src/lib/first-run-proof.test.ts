@@ -1,6 +1,6 @@
 /**
  * The first runs known valid at build time (first-run-proof.ts, first-run-check.ts): the key
- * names exact paths and texts, and only a run whose every schema check passes is proven.
+ * names exact paths and texts, and only a run whose every schema check and semantic check passes is proven.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -25,6 +25,15 @@ describe('first runs known valid', () => {
     const d = docs();
     const crossbow = d[2]!;
     crossbow.text = crossbow.text.replace('"kind": "overlay"', '"kind": "overlay", "unknownField": 1');
+    expect(passesSchemas(browserValidator(), variant, d)).toBe(false);
+  });
+
+  it('a run whose resolved ruleset fails a semantic check is not proven (the worker skips those checks for a proven run)', () => {
+    const d = docs();
+    const ose = d[0]!;
+    // Schema-valid, but two phases with one id: a semantic check's error.
+    ose.text = ose.text.replace('"id": "movement"', '"id": "morale"');
+    expect(ose.text).not.toBe(text(RULESET));
     expect(passesSchemas(browserValidator(), variant, d)).toBe(false);
   });
 

@@ -3,9 +3,10 @@
  * 1 s). scripts/build-first-runs.mjs runs, with the very validators the worker uses, the first
  * run of every built-in ruleset (by the book, and with each built-in overlay as opening it
  * enables them) on every built-in encounter written for it, and keeps the key of each whose
- * schema checks all pass (src/generated/first-runs.json). A request with one of those keys —
- * the same paths, the same exact texts — needs no schema check to run: the worker runs it
- * before its validators have loaded. Any other request (a draft, an edit) is checked first.
+ * schema checks and semantic checks all pass (src/generated/first-runs.json). A request with one
+ * of those keys — the same paths, the same exact texts — needs neither to run: the worker runs it
+ * before its validators have loaded, without the semantic checks of its resolved ruleset (pure:
+ * they would find nothing again). Any other request (a draft, an edit) is checked first.
  */
 import type { DocText } from './protocol.js';
 

@@ -6,8 +6,9 @@
 import { untrack } from 'svelte';
 import { BUILTINS } from './builtins.js';
 import type { SaveState } from './persist.js';
+import { readInfo, type DocInfo, type DocKind } from './doc-info.js';
 
-export type DocKind = 'ruleset' | 'overlay' | 'encounter' | 'unknown';
+export type { DocKind, DocInfo } from './doc-info.js';
 
 export interface Doc {
   /** Stable id (also the Monaco model's URI path). */
@@ -19,59 +20,25 @@ export interface Doc {
   builtin: boolean;
 }
 
-export interface DocInfo {
-  kind: DocKind;
-  id: string | null;
-  extends: string | null;
-  ruleset: string | null;
-  requires: readonly string[];
-  name: string | null;
-  /** Whether the text is valid JSON. */
-  json: boolean;
-}
-
 /** Texts already read: the page asks about every document on each edit, and texts rarely change. */
 // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a cache of pure results, not state to render
 const infos = new Map<string, Readonly<DocInfo>>();
+
+/**
+ * The built-ins' texts, read at build time (builtins.ts): a first start (or a workspace whose
+ * built-ins are unchanged) does not parse their 480 KiB on the page before the first screen.
+ */
+const BUILTIN_INFO = new Map<string, Readonly<DocInfo>>(BUILTINS.map((b) => [b.text, b.info]));
 
 /** What a document says it is, read leniently from its text (it may be invalid JSON). Read once per text. */
 export function docInfo(text: string): Readonly<DocInfo> {
   let info = infos.get(text);
   if (!info) {
-    info = Object.freeze(readInfo(text));
+    info = Object.freeze(BUILTIN_INFO.get(text) ?? readInfo(text));
     if (infos.size > 500) infos.clear();
     infos.set(text, info);
   }
   return info;
-}
-
-function readInfo(text: string): DocInfo {
-  let parsed: unknown;
-  let json = true;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    json = false;
-  }
-  try {
-    if (!json) throw new Error('not JSON');
-    const v = parsed as Record<string, unknown>;
-    const kind = v.kind === 'ruleset' || v.kind === 'overlay' || v.kind === 'encounter' ? v.kind : 'unknown';
-    return {
-      kind,
-      id: typeof v.id === 'string' ? v.id : null,
-      extends: typeof v.extends === 'string' ? v.extends : null,
-      ruleset: typeof v.ruleset === 'string' ? v.ruleset : null,
-      requires: Array.isArray(v.requires) ? v.requires.filter((x): x is string => typeof x === 'string') : [],
-      name: typeof v.name === 'string' ? v.name : null,
-      json,
-    };
-  } catch {
-    const kind = /"kind"\s*:\s*"(ruleset|overlay|encounter)"/.exec(text)?.[1] as DocKind | undefined;
-    const id = /"id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
-    const ext = /"extends"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
-    return { kind: kind ?? 'unknown', id, extends: ext, ruleset: null, requires: [], name: null, json };
-  }
 }
 
 let counter = 0;

@@ -1,0 +1,47 @@
+/**
+ * What a document says it is (kind, id, what it extends or requires), read leniently from its
+ * text. Pure, without Svelte: the page's workspace (workspace.svelte.ts) reads every text with
+ * it, and the editor's build (vite.config.ts) reads the built-in documents with it beforehand.
+ */
+export type DocKind = 'ruleset' | 'overlay' | 'encounter' | 'unknown';
+
+export interface DocInfo {
+  kind: DocKind;
+  id: string | null;
+  extends: string | null;
+  ruleset: string | null;
+  requires: readonly string[];
+  name: string | null;
+  /** Whether the text is valid JSON. */
+  json: boolean;
+}
+
+/** Read a text (it may be invalid JSON: then what the lenient patterns find). */
+export function readInfo(text: string): DocInfo {
+  let parsed: unknown;
+  let json = true;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    json = false;
+  }
+  try {
+    if (!json) throw new Error('not JSON');
+    const v = parsed as Record<string, unknown>;
+    const kind = v.kind === 'ruleset' || v.kind === 'overlay' || v.kind === 'encounter' ? v.kind : 'unknown';
+    return {
+      kind,
+      id: typeof v.id === 'string' ? v.id : null,
+      extends: typeof v.extends === 'string' ? v.extends : null,
+      ruleset: typeof v.ruleset === 'string' ? v.ruleset : null,
+      requires: Array.isArray(v.requires) ? v.requires.filter((x): x is string => typeof x === 'string') : [],
+      name: typeof v.name === 'string' ? v.name : null,
+      json,
+    };
+  } catch {
+    const kind = /"kind"\s*:\s*"(ruleset|overlay|encounter)"/.exec(text)?.[1] as DocKind | undefined;
+    const id = /"id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
+    const ext = /"extends"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
+    return { kind: kind ?? 'unknown', id, extends: ext, ruleset: null, requires: [], name: null, json };
+  }
+}
