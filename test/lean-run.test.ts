@@ -4,7 +4,6 @@
  * many seeds, the kept events are the full trace filtered to their types (seq and every field the
  * same), and the record and the curve of the lean run are those of the full run.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
@@ -15,7 +14,7 @@ import type { EventType, TraceEvent } from '../interpreter/trace/events.js';
 import { RECORD_EVENTS, recordOf } from '../interpreter/simulate/record.js';
 import { CURVE_EVENTS, curveOf, curveStatOf, startingValues } from '../interpreter/simulate/curves.js';
 import { simulatedEvents } from '../interpreter/simulate/series-core.js';
-import { listCases, ROOT } from './support/cases.js';
+import { listCases, listVariants, ROOT } from './support/cases.js';
 
 const SEEDS = 12;
 const R = (p: string) => join(ROOT, p);
@@ -42,31 +41,6 @@ function agree(program: Program, encounter: Encounter, opts: RunOptions): void {
     expect(recordOf(lean.events)).toEqual(recordOf(full.events));
     if (curves) expect(curveOf(lean.events, start, stat)).toEqual(curveOf(full.events, start, stat));
   }
-}
-
-/** Each shipped sample encounter under the overlay stacks of the safety net. */
-function samples(): Array<{ name: string; ruleset: string; overlays: string[]; encounter: string }> {
-  const out: Array<{ name: string; ruleset: string; overlays: string[]; encounter: string }> = [];
-  for (const id of readdirSync(R('rulesets')).sort()) {
-    const ruleset = R(`rulesets/${id}/${id}.json`);
-    if (!existsSync(ruleset)) continue;
-    const overlays = readdirSync(R(`rulesets/${id}/overlays`))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.slice(0, -5))
-      .sort();
-    const named: string[][] = [[]];
-    if (overlays.includes('phased-round')) {
-      const modules = overlays.filter((o) => o !== 'phased-round' && o !== 'ties-reroll');
-      named.push(['ties-reroll'], ['phased-round'], ...modules.map((m) => ['phased-round', m]), ['phased-round', ...modules]);
-    } else for (const o of overlays) named.push([o]);
-    const stacks = named.map((st) => st.map((o) => R(`rulesets/${id}/overlays/${o}.json`)));
-    for (const enc of readdirSync(R(`rulesets/${id}/encounters`))
-      .filter((f) => f.endsWith('.json'))
-      .sort())
-      for (const stack of stacks)
-        out.push({ name: `${id}/${enc} ${stack.length}`, ruleset, overlays: stack, encounter: R(`rulesets/${id}/encounters/${enc}`) });
-  }
-  return out;
 }
 
 describe('record-only runs', () => {
@@ -96,11 +70,11 @@ describe('record-only runs', () => {
   });
 
   it('shipped samples under their overlays: the same over many seeds', () => {
-    const all = samples();
+    const all = listVariants();
     expect(all.length).toBeGreaterThan(10);
     for (const s of all) {
-      const program = loadProgram(s.ruleset, s.overlays);
-      const encounter = loadEncounter(s.encounter, program);
+      const program = loadProgram(R(s.ruleset), s.overlays.map(R));
+      const encounter = loadEncounter(R(s.encounter), program);
       for (let seed = 1; seed <= SEEDS; seed++) agree(program, encounter, { seed });
     }
   });

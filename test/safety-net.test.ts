@@ -15,12 +15,12 @@
  * and the commit that does so names each trace that changed and why.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 import { toJsonLines, type TraceEvent } from '../interpreter/trace/events.js';
-import { actsOf, listCases, ROOT } from './support/cases.js';
+import { actsOf, listCases, listVariants, ROOT } from './support/cases.js';
 
 const FILE = join(ROOT, 'test', 'safety-net', 'traces.json');
 const SEEDS = 50;
@@ -33,38 +33,6 @@ interface Entry {
 type Net = Record<string, Entry>;
 
 const digest = (events: readonly TraceEvent[]) => createHash('sha256').update(toJsonLines(events)).digest('hex').slice(0, 24);
-
-/** Every (ruleset, overlay stack, encounter) the net covers, with a stable name. */
-function variants(): Array<{ name: string; ruleset: string; overlays: string[]; encounter: string }> {
-  const out: Array<{ name: string; ruleset: string; overlays: string[]; encounter: string }> = [];
-  const R = (p: string) => join(ROOT, p);
-  for (const id of readdirSync(R('rulesets')).sort()) {
-    const ruleset = `rulesets/${id}/${id}.json`;
-    if (!existsSync(R(ruleset))) continue;
-    const overlays = readdirSync(R(`rulesets/${id}/overlays`))
-      .filter((f) => f.endsWith('.json'))
-      .map((f) => f.slice(0, -5))
-      .sort();
-    const stacks: string[][] = [[]];
-    if (overlays.includes('phased-round')) {
-      const modules = overlays.filter((o) => o !== 'phased-round' && o !== 'ties-reroll');
-      stacks.push(['ties-reroll'], ['phased-round'], ...modules.map((m) => ['phased-round', m]), ['phased-round', ...modules]);
-    } else for (const o of overlays) stacks.push([o]);
-    for (const enc of readdirSync(R(`rulesets/${id}/encounters`))
-      .filter((f) => f.endsWith('.json'))
-      .sort()) {
-      for (const stack of stacks) {
-        out.push({
-          name: `${id}/${enc}${stack.length ? ' +' + stack.join('+') : ''}`,
-          ruleset,
-          overlays: stack.map((o) => `rulesets/${id}/overlays/${o}.json`),
-          encounter: `rulesets/${id}/encounters/${enc}`,
-        });
-      }
-    }
-  }
-  return out;
-}
 
 function compute(): Net {
   const net: Net = {};
@@ -82,7 +50,7 @@ function compute(): Net {
     });
     net[`golden ${c.name}`] = { acts: actsOf(r.events), digest: digest(r.events) };
   }
-  for (const v of variants()) {
+  for (const v of listVariants()) {
     const program = loadProgram(
       join(ROOT, v.ruleset),
       v.overlays.map((o) => join(ROOT, o)),

@@ -63,6 +63,50 @@ export function listCases(): GoldenCase[] {
   return out;
 }
 
+/** A shipped sample encounter under one overlay stack; paths relative to the repository root. */
+export interface Variant {
+  name: string;
+  ruleset: string;
+  overlays: string[];
+  encounter: string;
+}
+
+/**
+ * Every shipped sample encounter under each overlay stack: no overlay, each overlay alone, and
+ * where a ruleset has a `phased-round` overlay, that overlay with each other module and with all
+ * of them (the safety net's coverage; its names are the net's keys).
+ */
+export function listVariants(): Variant[] {
+  const out: Variant[] = [];
+  const R = (p: string) => join(ROOT, p);
+  for (const id of readdirSync(R('rulesets')).sort()) {
+    const ruleset = `rulesets/${id}/${id}.json`;
+    if (!existsSync(R(ruleset))) continue;
+    const overlays = readdirSync(R(`rulesets/${id}/overlays`))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
+    const stacks: string[][] = [[]];
+    if (overlays.includes('phased-round')) {
+      const modules = overlays.filter((o) => o !== 'phased-round' && o !== 'ties-reroll');
+      stacks.push(['ties-reroll'], ['phased-round'], ...modules.map((m) => ['phased-round', m]), ['phased-round', ...modules]);
+    } else for (const o of overlays) stacks.push([o]);
+    for (const enc of readdirSync(R(`rulesets/${id}/encounters`))
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
+      for (const stack of stacks) {
+        out.push({
+          name: `${id}/${enc}${stack.length ? ' +' + stack.join('+') : ''}`,
+          ruleset,
+          overlays: stack.map((o) => `rulesets/${id}/overlays/${o}.json`),
+          encounter: `rulesets/${id}/encounters/${enc}`,
+        });
+      }
+    }
+  }
+  return out;
+}
+
 /** Example packs (examples/packs/<pack>/): their golden cases live in cases/<case>/, in the same form. */
 export const EXAMPLE_PACKS = join(ROOT, 'examples', 'packs');
 
