@@ -20,7 +20,7 @@ import { readDocumentText, type SourceDocument } from './read/read.js';
 import type { LoadOptions } from './session/save.js';
 import type { Session } from './session/session.js';
 import { aggregate, type VariantResult } from './simulate/aggregate.js';
-import { recordOf, type CombatRecord } from './simulate/record.js';
+import { RECORD_EVENTS, recordOf, type CombatRecord } from './simulate/record.js';
 import { runSeed } from './simulate/stats.js';
 import type { SchemaValidator } from './validate/precompiled.js';
 
@@ -64,7 +64,8 @@ export class Phasebook extends Core {
    */
   simulate(program: Program, encounter: Encounter, opts: { runs: number; seed?: number; name?: string }): VariantResult {
     const records: CombatRecord[] = [];
-    for (let i = 0; i < opts.runs; i++) records.push(recordOf(this.run(program, encounter, { seed: runSeed(opts.seed ?? 1, i) }).events));
+    for (let i = 0; i < opts.runs; i++)
+      records.push(recordOf(this.run(program, encounter, { seed: runSeed(opts.seed ?? 1, i), keep: RECORD_EVENTS }).events));
     const sideOf = new Map(encounter.sides.flatMap((s) => s.combatants.map((c) => [c.id, s.id] as [string, string])));
     return aggregate(opts.name ?? program.sources.map((s) => s.id).join(' + '), records, sideOf);
   }
@@ -122,7 +123,7 @@ export { parseRef } from './pack/refs.js';
 
 // Simulation figures.
 export { aggregate, compare, type VariantResult, type Comparison } from './simulate/aggregate.js';
-export { recordOf, type CombatRecord } from './simulate/record.js';
+export { RECORD_EVENTS, recordOf, type CombatRecord } from './simulate/record.js';
 export { formatCsv, formatJson, formatText } from './simulate/report.js';
 export { runSeed, wilson, Z95, type Interval } from './simulate/stats.js';
 
