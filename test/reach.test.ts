@@ -9,6 +9,7 @@ import { loadEncounter, loadProgram, run, validateFile } from '../interpreter/pi
 import type { TraceEvent } from '../interpreter/trace/events.js';
 import { compileExpression, createEvalContext } from '../interpreter/expr/index.js';
 import { OUTER_NAMES } from '../interpreter/compile/evaluator.js';
+import { Engine } from '../interpreter/run/engine.js';
 import { ROOT } from './support/cases.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rule documents edited as plain JSON
@@ -138,6 +139,24 @@ describe('loops see the outer variables', () => {
     // Compiled as if actor could not be outer: the body's actor.side is the element's (none).
     const untold = compileExpression(allies, { file: 't', pointer: '', outerNames: new Set(['target']) });
     expect(untold(data, ctx)).toEqual([]);
+  });
+  it('every variable the engine sets around an expression is readable inside its loops (pass, phase, sides, encounter…)', () => {
+    // The data of an act as the engine builds it: each name must be an outer name, or a loop
+    // body would read null where the expression around it reads a value.
+    const program = loadProgram(join(ROOT, BATON));
+    const enc = loadEncounter(join(ROOT, 'examples/packs/baton/encounters/bridge.json'), program);
+    const eng = new Engine(program.compiled, enc, { seed: 1 });
+    const someone = eng.cmbs[0]!.view;
+    const names = [...Object.keys(eng.actData(someone, {}, someone)), ...Object.keys(eng.baseData())];
+    expect(names.filter((n) => !OUTER_NAMES.has(n))).toEqual([]);
+    // And read through a loop: the element (a number) has no such field, so the outer value shows.
+    const ctx = createEvalContext();
+    ctx.outerNames = OUTER_NAMES;
+    const data = { pass: 2, phase: 'melee', standingSides: 1, encounter: { storm: true } };
+    for (const [name, value] of Object.entries(data)) {
+      const f = compileExpression({ map: [[0], { var: name }] }, { file: 't', pointer: '', outerNames: OUTER_NAMES });
+      expect(f(data, ctx)).toEqual([value]);
+    }
   });
   it('without them (plain JSON Logic), the body sees its element only', () => {
     const f = compileExpression(allies, { file: 't', pointer: '' });

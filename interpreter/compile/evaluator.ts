@@ -17,7 +17,8 @@ export const DEFAULT_EXPRESSION_STEPS = 100_000;
 
 /**
  * The variables a loop body (map, filter, reduce, all, none, some) can still read from outside
- * the loop when its element has no field of that name.
+ * the loop when its element has no field of that name: every variable the engine sets outside
+ * (run/data.ts, run/reaction-data.ts), so a body sees what the expression around it sees.
  */
 export const OUTER_NAMES: ReadonlySet<string> = new Set([
   'actor',
@@ -34,7 +35,18 @@ export const OUTER_NAMES: ReadonlySet<string> = new Set([
   'distance',
   'options',
   'round',
+  'phase',
+  'step',
+  'pass',
   'holder',
+  'sides',
+  'sideList',
+  'standingSides',
+  'lastStanding',
+  'best',
+  'everyone',
+  'encounter',
+  'side',
   'candidates',
 ]);
 
