@@ -14,9 +14,15 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
   let depth = 0;
   let base = 0; // indentation of phases (1 without turns, 2 with)
   let inGroup: string | null = null;
-  // A phase header is printed only when something happens in the phase.
+  // A phase header is printed only when something happens in the phase, and so is the header of
+  // a continued turn (an interrupted turn with nothing left to do shows nothing).
   let pendingPhase: string | null = null;
+  let pendingTurn: string | null = null;
   const line = (d: number, text: string) => {
+    if (pendingTurn !== null) {
+      out.push(pendingTurn);
+      pendingTurn = null;
+    }
     if (pendingPhase !== null) {
       out.push(pendingPhase);
       pendingPhase = null;
@@ -34,18 +40,23 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
       }
       case 'round.start':
         pendingPhase = null;
+        pendingTurn = null;
         out.push('');
         line(0, e.round === 0 ? 'Surprise round (round 0)' : `Round ${e.round}`);
         depth = 1;
         base = 1;
         inGroup = null;
         break;
-      case 'turn.start':
+      case 'turn.start': {
         pendingPhase = null;
-        line(1, `Turn of ${e.who.join(' + ')}${e.who.length > 1 ? ' (simultaneous)' : ''}${e.continued ? ' (continued)' : ''}`);
+        pendingTurn = null;
+        const header = `Turn of ${e.who.join(' + ')}${e.who.length > 1 ? ' (simultaneous)' : ''}`;
+        if (e.continued) pendingTurn = `  ${header} (continued)`;
+        else line(1, header);
         base = 2;
         depth = 2;
         break;
+      }
       case 'phase.start':
         pendingPhase = '  '.repeat(base) + `▸ ${e.phase}`;
         depth = base + 1;
@@ -135,6 +146,7 @@ export function formatTimeline(events: readonly TraceEvent[]): string {
         break;
       case 'combat.end':
         pendingPhase = null;
+        pendingTurn = null;
         out.push('');
         line(0, `Combat over after round ${e.round}: ${e.winner ? `${e.winner} wins` : 'no winner'} (${e.reason})`);
         break;

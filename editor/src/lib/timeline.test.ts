@@ -159,6 +159,19 @@ describe('buildTimeline', () => {
     expect(s.detail.reason.length).toBeGreaterThan(0);
   });
 
+  it('a continued turn with nothing left to do is left out, as in the CLI', () => {
+    // dealt-initiative's alley: the boss loses a contested step-in and acts; its turn then
+    // continues with nothing in it.
+    const program = loadProgram(join(ROOT, 'examples/packs/dealt-initiative/rulesets/dealt-initiative.json'));
+    const enc = loadEncounter(join(ROOT, 'examples/packs/dealt-initiative/encounters/alley.json'), program);
+    const events = run(program, enc, { seed: 1 }).events;
+    const continued = events.filter((e) => e.type === 'turn.start' && e.continued).length;
+    const m = buildTimeline(events);
+    const shown = m.rounds.flatMap((r) => r.turns.filter((t) => t.continued));
+    expect(continued).toBeGreaterThan(shown.length);
+    for (const t of shown) expect(t.pre.length + t.phases.length).toBeGreaterThan(0);
+  });
+
   it('every system: all rolls and decisions appear exactly once', () => {
     const runs = [
       runOf('mage/mage.json', 'mage/encounters/sample.json'),

@@ -238,14 +238,15 @@ export function buildTimeline(events: readonly TraceEvent[]): TimelineModel {
   return model;
 }
 
-/** Phases and steps in which nothing happened are left out (as in the CLI's timeline). */
+/** Phases, steps and continued turns in which nothing happened are left out (as in the CLI's timeline). */
 function prune(model: TimelineModel): void {
   for (const r of model.rounds) {
     for (const t of r.turns) {
       for (const p of t.phases) p.steps = p.steps.filter((s) => s.items.length > 0);
       t.phases = t.phases.filter((p) => p.pre.length > 0 || p.steps.length > 0);
     }
-    r.turns = r.turns.filter((t) => t.who !== null || t.pre.length > 0 || t.phases.length > 0);
+    // A continued turn (an interrupted one resumed) with nothing left to do shows nothing.
+    r.turns = r.turns.filter((t) => t.pre.length > 0 || t.phases.length > 0 || (t.who !== null && !t.continued));
   }
 }
 
