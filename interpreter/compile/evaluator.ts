@@ -9,6 +9,7 @@ import { DiceError, type Dice } from '../dice/index.js';
 import { compileExpression, type CompiledExpr, type EvalContext } from '../expr/index.js';
 import type { Located, ResolvedRuleset } from '../resolve/overlays.js';
 import type { ExpressionCache } from './expression-cache.js';
+import { EXPRESSION_VARIABLES } from '../model/variables.js';
 
 export type Data = Record<string, unknown>;
 export type Fn = (data: Data) => unknown;
@@ -17,38 +18,10 @@ export const DEFAULT_EXPRESSION_STEPS = 100_000;
 
 /**
  * The variables a loop body (map, filter, reduce, all, none, some) can still read from outside
- * the loop when its element has no field of that name: every variable the engine sets outside
- * (run/data.ts, run/reaction-data.ts), so a body sees what the expression around it sees.
+ * the loop when its element has no field of that name: every variable an expression can read
+ * (model/variables.ts), so a body sees what the expression around it sees.
  */
-export const OUTER_NAMES: ReadonlySet<string> = new Set([
-  'actor',
-  'self',
-  'target',
-  'reactor',
-  'mover',
-  'next',
-  'lastActor',
-  'action',
-  'local',
-  'reaction',
-  'event',
-  'distance',
-  'options',
-  'round',
-  'phase',
-  'step',
-  'pass',
-  'holder',
-  'sides',
-  'sideList',
-  'standingSides',
-  'lastStanding',
-  'best',
-  'everyone',
-  'encounter',
-  'side',
-  'candidates',
-]);
+export const OUTER_NAMES: ReadonlySet<string> = new Set(EXPRESSION_VARIABLES);
 
 export class Evaluator {
   readonly ctx: EvalContext;

@@ -8,6 +8,7 @@
  */
 import type { Ruleset } from '../model/types.js';
 import { joinPointer } from '../diagnostics.js';
+import { COMBATANT_VARIABLES, DERIVED_VARIABLES, EXPRESSION_VARIABLES } from '../model/variables.js';
 import { closestName, levenshtein } from './suggest.js';
 import { expressionList, varPaths, type Problem } from './expressions.js';
 
@@ -34,39 +35,8 @@ export const BUILTIN_COMBATANT_FIELDS = [
   'usedThisTurn',
 ] as const;
 
-/** Variables that hold one combatant's view, where they are defined. */
-export const COMBATANT_VARIABLES = ['actor', 'self', 'target', 'reactor', 'mover', 'next', 'lastActor'] as const;
-
-/**
- * Every top-level variable an expression can read somewhere (run/data.ts, run/triggers.ts, the
- * sort keys and the holds). Where one is not defined it is null; derived values are stricter.
- */
-export const EXPRESSION_VARIABLES = [
-  'round',
-  'phase',
-  'step',
-  'options',
-  'holder',
-  'sides',
-  'sideList',
-  'standingSides',
-  'lastStanding',
-  'best',
-  'everyone',
-  'encounter',
-  ...COMBATANT_VARIABLES,
-  'action',
-  'local',
-  'reaction',
-  'event',
-  'distance',
-  'side',
-  'candidates',
-  'pass',
-] as const;
-
-/** What a derived value is computed from (run/setup.ts): its own combatant and nothing of another's. */
-export const DERIVED_VARIABLES = ['actor', 'options', 'sides', 'round'] as const;
+// The variables themselves are listed in model/variables.ts (read by the engine too).
+export { COMBATANT_VARIABLES, DERIVED_VARIABLES, EXPRESSION_VARIABLES } from '../model/variables.js';
 
 const COMBATANT_ROOTS = new Set<string>(COMBATANT_VARIABLES);
 const ROOTS = new Set<string>(EXPRESSION_VARIABLES);
