@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { changedRange } from '../plain-edits.js';
-import {
-  addRequires,
-  anchorFor,
-  appendItem,
-  detectFormat,
-  jsonPathOf,
-  moveItem,
-  overlayMove,
-  overlaySet,
-  removeValue,
-  reordered,
-  renderValue,
-  rulesetMove,
-  rulesetSet,
-  setValue,
-} from './edits.js';
+import { appendItem, detectFormat, moveItem, removeValue, renderValue, setValue } from './edits.js';
+import { addRequires, anchorFor, jsonPathOf, overlayMove, overlaySet, reordered, rulesetMove, rulesetSet } from './document-edits.js';
 
 const file = (p: string) => readFileSync(new URL(`../../../../rulesets/${p}`, import.meta.url), 'utf8');
 

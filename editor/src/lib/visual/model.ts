@@ -26,7 +26,7 @@ import {
   rulesetMove,
   rulesetSet,
   type Anchor,
-} from './edits.js';
+} from './document-edits.js';
 
 export interface ViewDoc {
   id: string;
