@@ -16,7 +16,13 @@ function refreshSideViews(this: Engine): void {
   this.sideSummary = null;
   for (const s of this.sides) {
     const standing = s.standing;
-    Object.assign(s.view, { id: s.id, standing, total: s.members.length, out: s.members.length - standing, holder: this.holder === s.id });
+    // As Object.assign(view, {id, standing, total, out, holder}): the same keys in the same order, no literal.
+    const view = s.view;
+    view.id = s.id;
+    view.standing = standing;
+    view.total = s.members.length;
+    view.out = s.members.length - standing;
+    view.holder = this.holder === s.id;
     s.view.members ??= s.members.map((m) => m.view);
     if (s.view.damageDealt === undefined) {
       s.view.damageDealt = 0;
@@ -29,21 +35,53 @@ function refreshSideViews(this: Engine): void {
   }
 }
 
-/** The side leading on `key` alone (higher than every other side), or null: `best.<key>`. */
-function leader(sides: SideState[], key: string): string | null {
-  let top: SideState | null = null;
-  let topValue = 0;
-  let unique = false;
+/**
+ * One key's race for `best.<key>`: the side leading on it alone (higher than every other side),
+ * or null. Fed each side's value in order (the first of equal values stays on top).
+ */
+class Lead {
+  top: SideState | null = null;
+  topValue = 0;
+  unique = false;
+  see(s: SideState, value: number): void {
+    if (this.top === null || value > this.topValue) {
+      this.top = s;
+      this.topValue = value;
+      this.unique = true;
+    } else if (value === this.topValue) this.unique = false;
+  }
+  leader(many: boolean): string | null {
+    return this.top !== null && this.unique && many ? this.top.id : null;
+  }
+}
+
+/**
+ * `best`: the leader on each key, in one pass over the sides. Each value is read by name (one
+ * load site per key, not one keyed load over five names).
+ */
+function bestOf(sides: SideState[]): Record<string, string | null> {
+  const dealt = new Lead();
+  const dealtLast = new Lead();
+  const downed = new Lead();
+  const downedLast = new Lead();
+  const standing = new Lead();
   for (let i = 0; i < sides.length; i++) {
     const s = sides[i]!;
-    const value = num(s.view[key]);
-    if (!top || value > topValue) {
-      top = s;
-      topValue = value;
-      unique = true;
-    } else if (value === topValue) unique = false;
+    const v = s.view;
+    dealt.see(s, num(v.damageDealt));
+    dealtLast.see(s, num(v.damageDealtLast));
+    downed.see(s, num(v.downed));
+    downedLast.see(s, num(v.downedLast));
+    standing.see(s, num(v.standing));
   }
-  return top && unique && sides.length > 1 ? top.id : null;
+  const many = sides.length > 1;
+  return {
+    damageDealt: dealt.leader(many),
+    damageDealtLast: dealtLast.leader(many),
+    downed: downed.leader(many),
+    downedLast: downedLast.leader(many),
+    standing: standing.leader(many),
+  };
 }
 
 /** Side-level values of the expression data, recomputed only after something changed (one loop, `best` as one literal). */
@@ -65,13 +103,7 @@ function summary(this: Engine): NonNullable<Engine['sideSummary']> {
     sideList,
     standingSides,
     lastStanding: standingSides === 1 ? standingOne!.id : null,
-    best: {
-      damageDealt: leader(sides, 'damageDealt'),
-      damageDealtLast: leader(sides, 'damageDealtLast'),
-      downed: leader(sides, 'downed'),
-      downedLast: leader(sides, 'downedLast'),
-      standing: leader(sides, 'standing'),
-    },
+    best: bestOf(sides),
   };
   return this.sideSummary;
 }
