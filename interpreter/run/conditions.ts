@@ -23,17 +23,55 @@ function endsAs(key: string, prefix: string, id: unknown): boolean {
   return key.length === prefix.length + text.length && key.startsWith(prefix) && key.endsWith(text);
 }
 
+/** The kind of a moment that is not a text, as describeMoment tells them apart (its prefix). */
+function kindOf(m: Exclude<ConditionMoment, string>): 0 | 1 | 2 {
+  if ('phase' in m) return 0;
+  return 'turnOf' in m ? 1 : 2;
+}
+
+/** The id of a moment that is not a text, as describeMoment writes it. */
+function idOf(m: Exclude<ConditionMoment, string>): unknown {
+  if ('phase' in m) return m.phase;
+  return 'turnOf' in m ? m.turnOf : m.turnEndOf;
+}
+
+/**
+ * describeMoment(m) === describeMoment(moment), asked of many m: a text compares as isMoment does,
+ * against the moment's text (made once, when first needed); a moment that is not a text compares
+ * by kind and id, the two parts of its text (the prefixes phase:, turn: and turn-end: never
+ * begin one another, so equal texts are equal kinds with equal ids).
+ */
+class MomentTest {
+  private key: string | undefined;
+  private readonly kind: 0 | 1 | 2 | -1;
+  private readonly id: string;
+  constructor(private readonly moment: ConditionMoment) {
+    if (typeof moment === 'string') {
+      this.key = moment;
+      this.kind = -1;
+      this.id = '';
+    } else {
+      this.kind = kindOf(moment);
+      this.id = String(idOf(moment));
+    }
+  }
+  matches(m: ConditionMoment): boolean {
+    if (typeof m === 'string' || this.kind === -1) return isMoment(m, (this.key ??= describeMoment(this.moment)));
+    return kindOf(m) === this.kind && String(idOf(m)) === this.id;
+  }
+}
+
 /** The moment `moment` has come: what ends at it ends. */
 function expire(this: Engine, moment: ConditionMoment): void {
   // Nothing runs: no list to rebuild (asked at every phase and turn start).
   if (this.conditions.length === 0) return;
-  const key = describeMoment(moment);
+  const at = new MomentTest(moment);
   // Most moments end nothing: then the list stays as it is (nothing holds it across a call here).
-  if (!this.conditions.some((cond) => isMoment(cond.moment, key))) return;
+  if (!this.conditions.some((cond) => at.matches(cond.moment))) return;
   const ending: Condition[] = [];
   const keep: Condition[] = [];
   for (const cond of this.conditions) {
-    if (isMoment(cond.moment, key) && --cond.remaining <= 0) ending.push(cond);
+    if (at.matches(cond.moment) && --cond.remaining <= 0) ending.push(cond);
     else keep.push(cond);
   }
   // Settle the list first: effects of an ending condition may start new ones.
