@@ -84,27 +84,54 @@ function bestOf(sides: SideState[]): Record<string, string | null> {
   };
 }
 
-/** Side-level values of the expression data, recomputed only after something changed (one loop, `best` as one literal). */
+/** Whether two `best` objects hold the same leaders. */
+function sameBest(a: Record<string, string | null>, b: Record<string, string | null>): boolean {
+  return (
+    a.damageDealt === b.damageDealt &&
+    a.damageDealtLast === b.damageDealtLast &&
+    a.downed === b.downed &&
+    a.downedLast === b.downedLast &&
+    a.standing === b.standing
+  );
+}
+
+/**
+ * Side-level values of the expression data, recomputed only after something changed (one loop,
+ * `best` as one literal). When they come out as they were (most damage changes no leader and
+ * downs no one), the previous summary is given again: the same objects hold the same values, and
+ * expressions only read them. `sideList` holds the side views, which never change: one array
+ * for the whole combat.
+ */
 function summary(this: Engine): NonNullable<Engine['sideSummary']> {
   if (this.sideSummary) return this.sideSummary;
   const sides = this.sides;
-  const sideList: unknown[] = new Array<unknown>(sides.length);
+  const prev = this.keptSummary;
   let standingSides = 0;
   let standingOne: SideState | null = null;
   for (let i = 0; i < sides.length; i++) {
     const s = sides[i]!;
-    sideList[i] = s.view;
     if ((s.view.standing as number) > 0) {
       standingSides++;
       standingOne = s;
     }
   }
-  this.sideSummary = {
-    sideList,
-    standingSides,
-    lastStanding: standingSides === 1 ? standingOne!.id : null,
-    best: bestOf(sides),
-  };
+  const lastStanding = standingSides === 1 ? standingOne!.id : null;
+  const best = bestOf(sides);
+  if (
+    prev !== null &&
+    prev.standingSides === standingSides &&
+    prev.lastStanding === lastStanding &&
+    prev.sideList.length === sides.length &&
+    sameBest(prev.best, best)
+  )
+    return (this.sideSummary = prev);
+  let sideList = prev?.sideList;
+  if (sideList === undefined || sideList.length !== sides.length) {
+    sideList = new Array<unknown>(sides.length);
+    for (let i = 0; i < sides.length; i++) sideList[i] = sides[i]!.view;
+  }
+  this.sideSummary = { sideList, standingSides, lastStanding, best };
+  this.keptSummary = this.sideSummary;
   return this.sideSummary;
 }
 
