@@ -36,42 +36,32 @@ function idOf(m: Exclude<ConditionMoment, string>): unknown {
 }
 
 /**
- * describeMoment(m) === describeMoment(moment), asked of many m: a text compares as isMoment does,
- * against the moment's text (made once, when first needed); a moment that is not a text compares
- * by kind and id, the two parts of its text (the prefixes phase:, turn: and turn-end: never
- * begin one another, so equal texts are equal kinds with equal ids).
+ * describeMoment(m) === describeMoment(moment), asked of many m, with `moment`'s kind and id
+ * (kind -1: a text) found once by the caller. A text on either side compares as isMoment does;
+ * two moments that are not texts compare by kind and id, the two parts of their text (the
+ * prefixes phase:, turn: and turn-end: never begin one another, so equal texts are equal kinds
+ * with equal ids).
  */
-class MomentTest {
-  private key: string | undefined;
-  private readonly kind: 0 | 1 | 2 | -1;
-  private readonly id: string;
-  constructor(private readonly moment: ConditionMoment) {
-    if (typeof moment === 'string') {
-      this.key = moment;
-      this.kind = -1;
-      this.id = '';
-    } else {
-      this.kind = kindOf(moment);
-      this.id = String(idOf(moment));
-    }
-  }
-  matches(m: ConditionMoment): boolean {
-    if (typeof m === 'string' || this.kind === -1) return isMoment(m, (this.key ??= describeMoment(this.moment)));
-    return kindOf(m) === this.kind && String(idOf(m)) === this.id;
-  }
+function sameMoment(m: ConditionMoment, moment: ConditionMoment, kind: number, id: string): boolean {
+  if (typeof m === 'string' || kind === -1) return isMoment(m, describeMoment(moment));
+  return kindOf(m) === kind && String(idOf(m)) === id;
 }
 
 /** The moment `moment` has come: what ends at it ends. */
 function expire(this: Engine, moment: ConditionMoment): void {
   // Nothing runs: no list to rebuild (asked at every phase and turn start).
   if (this.conditions.length === 0) return;
-  const at = new MomentTest(moment);
+  const kind = typeof moment === 'string' ? -1 : kindOf(moment);
+  const id = typeof moment === 'string' ? '' : String(idOf(moment));
   // Most moments end nothing: then the list stays as it is (nothing holds it across a call here).
-  if (!this.conditions.some((cond) => at.matches(cond.moment))) return;
+  const conds = this.conditions;
+  let any = false;
+  for (let i = 0; i < conds.length && !any; i++) any = sameMoment(conds[i]!.moment, moment, kind, id);
+  if (!any) return;
   const ending: Condition[] = [];
   const keep: Condition[] = [];
   for (const cond of this.conditions) {
-    if (at.matches(cond.moment) && --cond.remaining <= 0) ending.push(cond);
+    if (sameMoment(cond.moment, moment, kind, id) && --cond.remaining <= 0) ending.push(cond);
     else keep.push(cond);
   }
   // Settle the list first: effects of an ending condition may start new ones.
