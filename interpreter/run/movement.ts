@@ -50,11 +50,11 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
   for (const m of ms) if (!moverOf.has(m.c)) moverOf.set(m.c, m);
   const distinct = moverOf.size === ms.length;
   let moving = ms.length;
-  const tick: Mover[] = [];
   for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {
     // Every mover's step is planned from the positions at the start of the tick, then all
     // steps happen together: two movers closing on each other meet where their speeds say.
-    tick.length = 0;
+    // (A new array each tick: emptying one by its length is a call into the runtime.)
+    const tick: Mover[] = [];
     for (const m of ms) {
       if (!m.moving) continue;
       if (m.c.out || !m.target || m.target.out || m.left <= 1e-9) {
