@@ -57,7 +57,7 @@ function trace(enc: ReturnType<typeof scene>, bits: number, seed: number, rounds
 }
 
 /** The reactions of a trace: who shot at whom, in order. */
-const reactions = (events: TraceEvent[]) => events.filter((e) => e.type === 'act' && e.reaction).map((e) => `${e.combatant}>${e.target}`);
+const reactions = (events: TraceEvent[]) => events.flatMap((e) => (e.type === 'act' && e.reaction ? [`${e.combatant}>${e.target}`] : []));
 
 /** Archers at 0, 5, 10 and 15 ft behind the line; fighters spread out, at three speeds. */
 const SPREAD: Geometry = {
