@@ -23,17 +23,45 @@ function endsAs(key: string, prefix: string, id: unknown): boolean {
   return key.length === prefix.length + text.length && key.startsWith(prefix) && key.endsWith(text);
 }
 
+/** The kind of a moment that is not a text, as describeMoment tells them apart (its prefix). */
+function kindOf(m: Exclude<ConditionMoment, string>): 0 | 1 | 2 {
+  if ('phase' in m) return 0;
+  return 'turnOf' in m ? 1 : 2;
+}
+
+/** The id of a moment that is not a text, as describeMoment writes it. */
+function idOf(m: Exclude<ConditionMoment, string>): unknown {
+  if ('phase' in m) return m.phase;
+  return 'turnOf' in m ? m.turnOf : m.turnEndOf;
+}
+
+/**
+ * describeMoment(m) === describeMoment(moment), asked of many m, with `moment`'s kind and id
+ * (kind -1: a text) found once by the caller. A text on either side compares as isMoment does;
+ * two moments that are not texts compare by kind and id, the two parts of their text (the
+ * prefixes phase:, turn: and turn-end: never begin one another, so equal texts are equal kinds
+ * with equal ids).
+ */
+function sameMoment(m: ConditionMoment, moment: ConditionMoment, kind: number, id: string): boolean {
+  if (typeof m === 'string' || kind === -1) return isMoment(m, describeMoment(moment));
+  return kindOf(m) === kind && String(idOf(m)) === id;
+}
+
 /** The moment `moment` has come: what ends at it ends. */
 function expire(this: Engine, moment: ConditionMoment): void {
   // Nothing runs: no list to rebuild (asked at every phase and turn start).
   if (this.conditions.length === 0) return;
-  const key = describeMoment(moment);
+  const kind = typeof moment === 'string' ? -1 : kindOf(moment);
+  const id = typeof moment === 'string' ? '' : String(idOf(moment));
   // Most moments end nothing: then the list stays as it is (nothing holds it across a call here).
-  if (!this.conditions.some((cond) => isMoment(cond.moment, key))) return;
+  const conds = this.conditions;
+  let any = false;
+  for (let i = 0; i < conds.length && !any; i++) any = sameMoment(conds[i]!.moment, moment, kind, id);
+  if (!any) return;
   const ending: Condition[] = [];
   const keep: Condition[] = [];
   for (const cond of this.conditions) {
-    if (isMoment(cond.moment, key) && --cond.remaining <= 0) ending.push(cond);
+    if (sameMoment(cond.moment, moment, kind, id) && --cond.remaining <= 0) ending.push(cond);
     else keep.push(cond);
   }
   // Settle the list first: effects of an ending condition may start new ones.

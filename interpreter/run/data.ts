@@ -16,7 +16,13 @@ function refreshSideViews(this: Engine): void {
   this.sideSummary = null;
   for (const s of this.sides) {
     const standing = s.standing;
-    Object.assign(s.view, { id: s.id, standing, total: s.members.length, out: s.members.length - standing, holder: this.holder === s.id });
+    // As Object.assign(view, {id, standing, total, out, holder}): the same keys in the same order, no literal.
+    const view = s.view;
+    view.id = s.id;
+    view.standing = standing;
+    view.total = s.members.length;
+    view.out = s.members.length - standing;
+    view.holder = this.holder === s.id;
     s.view.members ??= s.members.map((m) => m.view);
     if (s.view.damageDealt === undefined) {
       s.view.damageDealt = 0;
@@ -29,50 +35,103 @@ function refreshSideViews(this: Engine): void {
   }
 }
 
-/** The side leading on `key` alone (higher than every other side), or null: `best.<key>`. */
-function leader(sides: SideState[], key: string): string | null {
-  let top: SideState | null = null;
-  let topValue = 0;
-  let unique = false;
-  for (let i = 0; i < sides.length; i++) {
-    const s = sides[i]!;
-    const value = num(s.view[key]);
-    if (!top || value > topValue) {
-      top = s;
-      topValue = value;
-      unique = true;
-    } else if (value === topValue) unique = false;
+/**
+ * One key's race for `best.<key>`: the side leading on it alone (higher than every other side),
+ * or null. Fed each side's value in order (the first of equal values stays on top).
+ */
+class Lead {
+  top: SideState | null = null;
+  topValue = 0;
+  unique = false;
+  see(s: SideState, value: number): void {
+    if (this.top === null || value > this.topValue) {
+      this.top = s;
+      this.topValue = value;
+      this.unique = true;
+    } else if (value === this.topValue) this.unique = false;
   }
-  return top && unique && sides.length > 1 ? top.id : null;
+  leader(many: boolean): string | null {
+    return this.top !== null && this.unique && many ? this.top.id : null;
+  }
 }
 
-/** Side-level values of the expression data, recomputed only after something changed (one loop, `best` as one literal). */
+/**
+ * `best`: the leader on each key, in one pass over the sides. Each value is read by name (one
+ * load site per key, not one keyed load over five names).
+ */
+function bestOf(sides: SideState[]): Record<string, string | null> {
+  const dealt = new Lead();
+  const dealtLast = new Lead();
+  const downed = new Lead();
+  const downedLast = new Lead();
+  const standing = new Lead();
+  for (let i = 0; i < sides.length; i++) {
+    const s = sides[i]!;
+    const v = s.view;
+    dealt.see(s, num(v.damageDealt));
+    dealtLast.see(s, num(v.damageDealtLast));
+    downed.see(s, num(v.downed));
+    downedLast.see(s, num(v.downedLast));
+    standing.see(s, num(v.standing));
+  }
+  const many = sides.length > 1;
+  return {
+    damageDealt: dealt.leader(many),
+    damageDealtLast: dealtLast.leader(many),
+    downed: downed.leader(many),
+    downedLast: downedLast.leader(many),
+    standing: standing.leader(many),
+  };
+}
+
+/** Whether two `best` objects hold the same leaders. */
+function sameBest(a: Record<string, string | null>, b: Record<string, string | null>): boolean {
+  return (
+    a.damageDealt === b.damageDealt &&
+    a.damageDealtLast === b.damageDealtLast &&
+    a.downed === b.downed &&
+    a.downedLast === b.downedLast &&
+    a.standing === b.standing
+  );
+}
+
+/**
+ * Side-level values of the expression data, recomputed only after something changed (one loop,
+ * `best` as one literal). When they come out as they were (most damage changes no leader and
+ * downs no one), the previous summary is given again: the same objects hold the same values, and
+ * expressions only read them. `sideList` holds the side views, which never change: one array
+ * for the whole combat.
+ */
 function summary(this: Engine): NonNullable<Engine['sideSummary']> {
   if (this.sideSummary) return this.sideSummary;
   const sides = this.sides;
-  const sideList: unknown[] = new Array<unknown>(sides.length);
+  const prev = this.keptSummary;
   let standingSides = 0;
   let standingOne: SideState | null = null;
   for (let i = 0; i < sides.length; i++) {
     const s = sides[i]!;
-    sideList[i] = s.view;
     if ((s.view.standing as number) > 0) {
       standingSides++;
       standingOne = s;
     }
   }
-  this.sideSummary = {
-    sideList,
-    standingSides,
-    lastStanding: standingSides === 1 ? standingOne!.id : null,
-    best: {
-      damageDealt: leader(sides, 'damageDealt'),
-      damageDealtLast: leader(sides, 'damageDealtLast'),
-      downed: leader(sides, 'downed'),
-      downedLast: leader(sides, 'downedLast'),
-      standing: leader(sides, 'standing'),
-    },
-  };
+  const lastStanding = standingSides === 1 ? standingOne!.id : null;
+  const best = bestOf(sides);
+  if (
+    prev !== null &&
+    prev.standingSides === standingSides &&
+    prev.lastStanding === lastStanding &&
+    prev.sideList.length === sides.length &&
+    sameBest(prev.best, best)
+  )
+    return (this.sideSummary = prev);
+  let sideList = prev?.sideList;
+  if (sideList === undefined || sideList.length !== sides.length) {
+    sideList = new Array<unknown>(sides.length);
+    for (let i = 0; i < sides.length; i++) sideList[i] = sides[i]!.view;
+  }
+  this.sideSummary = { sideList, standingSides, lastStanding, best };
+  this.keptSummary = this.sideSummary;
   return this.sideSummary;
 }
 

@@ -135,6 +135,8 @@ export class Engine {
   /** Side-level values of the expression data; recomputed only after something changed. */
   sideSummary: { sideList: unknown[]; standingSides: number; lastStanding: string | null; best: Record<string, string | null> } | null =
     null;
+  /** The last side summary made (run/data.ts): given again while its values still hold. */
+  keptSummary: Engine['sideSummary'] = null;
   everyone: unknown[] = [];
   /** The last frame's expression data (run/data.ts frameData), reused while every field is the same. */
   lastFrame: Frame | null = null;

@@ -40,6 +40,9 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
       base: 0,
       v: 0,
       tm: null,
+      pos: 0,
+      moved: 0,
+      tpos: 0,
     });
   }
   // The mover of each combatant (the first, should one combatant move twice in one group).
@@ -47,11 +50,11 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
   for (const m of ms) if (!moverOf.has(m.c)) moverOf.set(m.c, m);
   const distinct = moverOf.size === ms.length;
   let moving = ms.length;
-  const tick: Mover[] = [];
   for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {
     // Every mover's step is planned from the positions at the start of the tick, then all
     // steps happen together: two movers closing on each other meet where their speeds say.
-    tick.length = 0;
+    // (A new array each tick: emptying one by its length is a call into the runtime.)
+    const tick: Mover[] = [];
     for (const m of ms) {
       if (!m.moving) continue;
       if (m.c.out || !m.target || m.target.out || m.left <= 1e-9) {
@@ -100,11 +103,18 @@ function integrateTick(this: Engine, ms: Mover[]): void {
   for (const m of ms) m.c.tickMover = m;
   for (const m of ms) m.tm = m.target!.tickMover ?? null;
   for (const m of ms) m.c.tickMover = null;
+  // Places are read once and kept on the movers while the tick is integrated, then written back:
+  // only the movers move, and a target that does not move this tick stays where it is.
+  for (const m of ms) {
+    m.pos = m.c.view.position as number;
+    m.moved = m.c.view.moved as number;
+    m.tpos = m.tm ? 0 : (m.target!.view.position as number);
+  }
   let remaining = 1;
   for (let pass = 0; pass < n * 2 + 2 && remaining > EPS; pass++) {
     for (let i = 0; i < n; i++) {
       const m = ms[i]!;
-      const dir = (m.target!.view.position as number) >= (m.c.view.position as number) ? 1 : -1;
+      const dir = (m.tm ? m.tm.pos : m.tpos) >= m.pos ? 1 : -1;
       m.base = m.left > EPS ? (m.toward ? dir : -dir) * m.per : 0;
     }
     for (let i = 0; i < n; i++) {
@@ -112,7 +122,7 @@ function integrateTick(this: Engine, ms: Mover[]): void {
       let vm = m.base;
       if (m.toward && vm !== 0) {
         const dir = Math.sign(vm);
-        const gap = Math.abs((m.target!.view.position as number) - (m.c.view.position as number)) - m.stopWithin;
+        const gap = Math.abs((m.tm ? m.tm.pos : m.tpos) - m.pos) - m.stopWithin;
         if (gap <= EPS) {
           const tv = (m.tm ? m.tm.base : 0) * dir; // the target's speed away from us
           vm = tv > 0 ? dir * Math.min(m.per, tv) : 0;
@@ -127,7 +137,7 @@ function integrateTick(this: Engine, ms: Mover[]): void {
       const vm = m.v;
       if (!m.toward || vm === 0) continue;
       const dir = Math.sign(vm);
-      const gap = Math.abs((m.target!.view.position as number) - (m.c.view.position as number)) - m.stopWithin;
+      const gap = Math.abs((m.tm ? m.tm.pos : m.tpos) - m.pos) - m.stopWithin;
       const vt = m.tm ? m.tm.v : 0;
       const rate = dir * (vm - vt);
       if (gap > EPS && rate > EPS) tau = Math.min(tau, gap / rate);
@@ -136,15 +146,15 @@ function integrateTick(this: Engine, ms: Mover[]): void {
       const m = ms[i]!;
       const d = Math.min(Math.abs(m.v * tau), m.left) * Math.sign(m.v);
       if (d === 0) continue;
-      m.c.view.position = (m.c.view.position as number) + d;
+      m.pos = m.pos + d;
       m.left -= Math.abs(d);
-      m.c.view.moved = num(m.c.view.moved) + Math.abs(d);
+      m.moved = num(m.moved) + Math.abs(d);
     }
     remaining -= tau;
   }
   for (const m of ms) {
-    m.c.view.position = round2(m.c.view.position as number);
-    m.c.view.moved = round2(num(m.c.view.moved));
+    m.c.view.position = round2(m.pos);
+    m.c.view.moved = round2(num(m.moved));
   }
 }
 
@@ -209,10 +219,12 @@ function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
     return !om || om.blocks;
   };
   const line = this.line();
-  if (line) return line.someEnemyWithin(m.c.side, m.c.view.position as number, this.rs.reach, blocks);
+  // The mover's place, read once: nothing in the scan moves anyone.
+  const pos = m.c.view.position as number;
+  if (line) return line.someEnemyWithin(m.c.side, pos, this.rs.reach, blocks);
   for (const o of this.cmbs) {
     if (o.side === m.c.side || o.out || o === m.target) continue;
-    if (Math.abs((o.view.position as number) - (m.c.view.position as number)) > this.rs.reach) continue;
+    if (Math.abs((o.view.position as number) - pos) > this.rs.reach) continue;
     if (blocks(o)) return true;
   }
   return false;

@@ -93,6 +93,10 @@ export interface Mover {
   base: number;
   v: number;
   tm: Mover | null;
+  /** Scratch for integrateTick: the mover's place and distance moved, its target's place (when the target does not move this tick). */
+  pos: number;
+  moved: number;
+  tpos: number;
 }
 
 /** A declared action (or one a step performs for everyone it selects). */

@@ -1,5 +1,5 @@
+import type { Cmb } from '../../run/types.js';
 import type { TargetPicker } from '../types.js';
-import { lowestEnemy } from './lowest.js';
 
 export default {
   name: 'nearest-enemy',
@@ -8,6 +8,19 @@ export default {
   pick(eng, c) {
     const line = eng.line();
     if (line) return line.nearestEnemy(c.side, c.view.position as number);
-    return lowestEnemy(eng, c, (o) => eng.distance(c, o)!);
+    // lowestEnemy scored by eng.distance(c, o), written out: the picker's place read once, no
+    // closure (the same distances, |c − o|, compared the same way).
+    const pos = c.view.position as number;
+    let best: Cmb | null = null;
+    let bestScore = 0;
+    for (const o of eng.cmbs) {
+      if (o.side === c.side || o.out) continue;
+      const s = Math.abs(pos - (o.view.position as number));
+      if (best === null || s < bestScore) {
+        best = o;
+        bestScore = s;
+      }
+    }
+    return best;
   },
 } satisfies TargetPicker;

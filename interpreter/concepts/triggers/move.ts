@@ -6,8 +6,12 @@ import type { Cmb } from '../../run/types.js';
 import type { TriggerKind } from '../types.js';
 import { triggersFor } from './for-action.js';
 
-/** Up to this many combatants, the reactors of a move are kept as the bits of a number. */
-const MASK_BITS = 30;
+/**
+ * Up to `bits` combatants, the reactors of a move are kept as the bits of a number; above, as
+ * reactorsFor's list. Both give the same reactors in the same order. A test lowers `bits` to
+ * run one scene both ways (test/move-triggers-many.test.ts); it must stay at most 31.
+ */
+export const moveReactorMask = { bits: 30 };
 
 /** One reactor's chance to react to the move; true when the mover is out (no one else reacts). */
 function consider(
@@ -55,7 +59,7 @@ export default {
     for (const t of triggersFor(list, action)) {
       // A literal distance (the usual case): read once, not for every reactor.
       const fixed = during ? constantOf(t.within) : undefined;
-      if (cmbs.length > MASK_BITS) {
+      if (cmbs.length > moveReactorMask.bits) {
         for (const r of eng.reactorsFor(t, mover)) if (consider(eng, t, r, mover, during, fixed, eventSeq, fired)) return;
         continue;
       }
