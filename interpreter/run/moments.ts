@@ -6,18 +6,34 @@
  * or "encounter"; `actor` reads that stand-in, and the `state` effect finds the side by it.
  */
 import { truthy } from '../compile/evaluator.js';
+import type { CompiledRuleset } from '../compile/types.js';
 import type { Engine } from './engine.js';
 import { frame, type Cmb } from './types.js';
 
 /** Every side's and the encounter's values, at their defaults (once, when the engine is made). */
 function initState(this: Engine): void {
-  const st = this.rs.def.state;
+  const { side, encounter } = stateDefaults(this.rs);
   for (const s of this.sides) {
     const values: Record<string, unknown> = {};
-    for (const [k, d] of Object.entries(st?.side ?? {})) values[k] = d.default ?? 0;
+    for (let i = 0; i < side.length; i++) values[side[i]![0]] = side[i]![1];
     s.view.state = values;
   }
-  for (const [k, d] of Object.entries(st?.encounter ?? {})) this.encounterState[k] = d.default ?? 0;
+  for (let i = 0; i < encounter.length; i++) this.encounterState[encounter[i]![0]] = encounter[i]![1];
+}
+
+type Defaults = Array<[string, unknown]>;
+/** The side's and the encounter's state keys with their defaults, read once per compiled ruleset (every combat sets them). */
+const STATE_DEFAULTS = new WeakMap<CompiledRuleset, { side: Defaults; encounter: Defaults }>();
+function stateDefaults(rs: CompiledRuleset): { side: Defaults; encounter: Defaults } {
+  let known = STATE_DEFAULTS.get(rs);
+  if (!known) {
+    const st = rs.def.state;
+    const list = (o: Record<string, { default?: unknown }> | undefined): Defaults =>
+      Object.entries(o ?? {}).map(([k, d]) => [k, d.default ?? 0]);
+    known = { side: list(st?.side), encounter: list(st?.encounter) };
+    STATE_DEFAULTS.set(rs, known);
+  }
+  return known;
 }
 
 function standIn(id: string, side: string): Cmb {

@@ -7,17 +7,25 @@ import { initHistory } from './history.js';
 
 function setup(this: Engine): void {
   let index = 0;
-  const defaults = statDefaults(this.rs);
-  this.encounter.sides.forEach((s, si) => {
+  const rs = this.rs;
+  const { keys: defaultKeys, values: defaultValues } = statDefaults(rs);
+  const accessors = viewAccessors(rs);
+  const sides = this.encounter.sides;
+  for (let si = 0; si < sides.length; si++) {
+    const s = sides[si]!;
     const side: SideState = { id: s.id, index: si, members: [], standing: 0, view: {}, initiative: null };
     for (const e of s.combatants) {
       const view: Record<string, unknown> = {};
-      for (const [stat, value] of defaults) view[stat] = value;
-      for (const [stat, v] of Object.entries(e.stats ?? {})) view[stat] = v;
+      for (let i = 0; i < defaultKeys.length; i++) view[defaultKeys[i]!] = defaultValues[i];
+      const stats = e.stats;
+      if (stats) {
+        const keys = Object.keys(stats);
+        for (let i = 0; i < keys.length; i++) view[keys[i]!] = stats[keys[i]!];
+      }
       view.id = e.id;
       view.name = e.name ?? e.id;
       view.side = s.id;
-      view.tags = [...(e.tags ?? [])];
+      view.tags = e.tags ? [...e.tags] : [];
       view.plan = [];
       view.done = [];
       view.doneLastRound = [];
@@ -27,14 +35,13 @@ function setup(this: Engine): void {
       view.engagedAtRoundStart = false;
       view.initiative = null;
       if (typeof view.position !== 'number') view.position = 0;
-      initHistory(view, this.rs);
+      initHistory(view, rs);
       const c: Cmb = { id: e.id, side: s.id, index: index++, view, slots: {}, out: false, reactions: new Map(), initiative: null };
       // The getters are the same functions for every combatant of every combat of this ruleset:
       // they find their combatant through a hidden link. Closures made per view would give each
       // view its own hidden class (V8 turns such objects into slow dictionaries).
-      const data = { actor: view, options: this.rs.options, sides: this.sidesMap, round: this.round };
+      const data = { actor: view, options: rs.options, sides: this.sidesMap, round: this.round };
       Object.defineProperty(view, VIEW_LINK, { value: { eng: this, c, data } satisfies ViewLink });
-      const accessors = viewAccessors(this.rs);
       for (let i = 0; i < accessors.length; i++) Object.defineProperty(view, accessors[i]![0], accessors[i]![1]);
       side.members.push(c);
       this.cmbs.push(c);
@@ -43,7 +50,7 @@ function setup(this: Engine): void {
     this.sides.push(side);
     this.sideById.set(side.id, side);
     this.sidesMap[side.id] = side.view;
-  });
+  }
   this.everyone = this.cmbs.map((c) => c.view);
   for (const c of this.cmbs) c.out = truthy(this.rs.out({ actor: c.view, options: this.rs.options }));
   for (const s of this.sides) s.standing = s.members.filter((m) => !m.out).length;
@@ -95,12 +102,14 @@ function viewAccessors(rs: CompiledRuleset): Array<[string, PropertyDescriptor]>
   return list;
 }
 
-/** Each stat with its default, read once per compiled ruleset (every combat of a simulation sets them up). */
-const STAT_DEFAULTS = new WeakMap<CompiledRuleset, Array<[string, unknown]>>();
-function statDefaults(rs: CompiledRuleset): Array<[string, unknown]> {
+/** Each stat with its default, read once per compiled ruleset (every combat of a simulation sets them up): names and values side by side. */
+const STAT_DEFAULTS = new WeakMap<CompiledRuleset, { keys: string[]; values: unknown[] }>();
+function statDefaults(rs: CompiledRuleset): { keys: string[]; values: unknown[] } {
   let list = STAT_DEFAULTS.get(rs);
   if (!list) {
-    list = Object.entries(rs.def.combatant.stats).map(([stat, sd]) => [stat, sd.default ?? 0] as [string, unknown]);
+    const stats = rs.def.combatant.stats;
+    const keys = Object.keys(stats);
+    list = { keys, values: keys.map((k) => stats[k]!.default ?? 0) };
     STAT_DEFAULTS.set(rs, list);
   }
   return list;
