@@ -32,10 +32,32 @@ function compareAt(v: number[], nk: number, a: number, b: number): number {
  * questions, so the same order from the same stable sort).
  */
 export function orderIntoGroups<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv): T[][] {
+  const out: T[][] = [];
+  grouped(items, ordering, env, out);
+  return out;
+}
+
+/**
+ * The first group of orderIntoGroups(items, ordering, env), with the same effects: every key is
+ * computed and every later tie is broken as there (a tie-break may roll or ask, and that is in
+ * the trace), but the later groups of one are not made. Who plays next, when the rest is
+ * ordered again after this group.
+ */
+export function firstGroup<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv): T[] {
+  if (items.length === 1 && ordering.builtinKeys) return items;
+  return grouped(items, ordering, env, null)!;
+}
+
+/** The groups in order into `out`, or (`out` null) only the first, made, the later ties broken all the same; returns the first group. */
+function grouped<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv, out: T[][] | null): T[] | undefined {
   const n = items.length;
-  if (n === 0) return [];
+  if (n === 0) return undefined;
   // One item and keys without effects: nothing to compute, nothing to break.
-  if (n === 1 && ordering.builtinKeys) return [[items[0]!]];
+  if (n === 1 && ordering.builtinKeys) {
+    const only = [items[0]!];
+    out?.push(only);
+    return only;
+  }
   const keys = ordering.keys;
   const nk = keys.length;
   const v: number[] = new Array<number>(n * nk);
@@ -49,19 +71,30 @@ export function orderIntoGroups<T extends Orderable>(items: T[], ordering: Compi
     }
     if (n > 1) order.sort((a, b) => compareAt(v, nk, a, b) || items[a]!.listing - items[b]!.listing);
   }
-  const out: T[][] = [];
+  let head: T[] | undefined;
   let start = 0;
   while (start < n) {
     const first = order[start]!;
     let end = start + 1;
     while (end < n && compareAt(v, nk, first, order[end]!) === 0) end++;
+    // A later group of one, when only the first is wanted: nothing to make, nothing to break.
+    if (out === null && head !== undefined && end - start === 1) {
+      start = end;
+      continue;
+    }
     const group: T[] = new Array<T>(end - start);
     for (let j = start; j < end; j++) group[j - start] = items[order[j]!]!;
-    if (group.length === 1) out.push(group);
-    else for (const g of breakTie(group, ordering.ties, env)) out.push(g);
+    if (group.length === 1) {
+      out?.push(group);
+      head ??= group;
+    } else {
+      const broken = breakTie(group, ordering.ties, env);
+      head ??= broken[0];
+      if (out !== null) for (const g of broken) out.push(g);
+    }
     start = end;
   }
-  return out;
+  return head;
 }
 
 /**

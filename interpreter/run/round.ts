@@ -2,7 +2,7 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
 import type { CPhase } from '../compile/types.js';
-import { orderIntoGroups, type Orderable, type OrderEnv } from './ordering.js';
+import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import { repeatAfter } from './repeat.js';
@@ -210,9 +210,11 @@ function playCombatantTurns(this: Engine): void {
   // the checks that read no expression: one who has had its turn is not asked again each turn.
   // The same candidates come out (the checks write nothing), and no die moves.
   const outLast = this.rs.outTurnRollFree;
+  // Who has a turn to come, each as the turn order sees it: one array, filled again for each turn.
+  const candidates: Orderable[] = [];
   for (let guard = 0; guard < cmbs.length * 4 + 8; guard++) {
-    // Who has a turn to come, each as the turn order sees it (in listing order, as before).
-    const candidates: Orderable[] = [];
+    // In listing order, as before.
+    candidates.length = 0;
     for (let i = 0; i < cmbs.length; i++) {
       const c = cmbs[i]!;
       if (outLast) {
@@ -223,13 +225,19 @@ function playCombatantTurns(this: Engine): void {
       candidates.push(this.orderable(c, null, true));
     }
     if (candidates.length === 0) return;
-    const groups = orderIntoGroups(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
-    const tier = groups[0]!.map((o) => this.byId.get(o.id)!);
-    for (const c of tier) this.turnPlayed.add(c);
-    this.playTurn(
-      new Set(tier),
-      tier.map((c) => c.id),
-    );
+    const first = firstGroup(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
+    const n = first.length;
+    const tier: Cmb[] = new Array<Cmb>(n);
+    const who: string[] = new Array<string>(n);
+    const members = new Set<Cmb>();
+    for (let j = 0; j < n; j++) {
+      const c = this.byId.get(first[j]!.id)!;
+      tier[j] = c;
+      who[j] = c.id;
+      members.add(c);
+      this.turnPlayed.add(c);
+    }
+    this.playTurn(members, who);
     // A turn ended by a hold that replays it (a delay to a later count) is played again when that count comes.
     for (const c of tier) {
       if (this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {

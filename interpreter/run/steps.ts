@@ -5,7 +5,7 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysFalse, alwaysTrue } from '../compile/constants.js';
 import type { CStep } from '../compile/types.js';
-import { orderIntoGroups, type Orderable } from './ordering.js';
+import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import type { Cmb, Decl, Frame } from './types.js';
@@ -50,34 +50,56 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
       this.decide(`r${this.round}.${this.phase}.${step.choice.def.id}`, ['first', 'second'], step.choice.def.default, this.holder) ===
       'second';
   }
-  // Order, play the first group, and order the rest again: an act may change initiative
-  // (a reaction, a delay) or end a turn (a hold).
-  let memo: Map<string, number> | undefined;
-  const played = new Set<Decl>();
-  let remaining = items;
+  // One act and keys without effects (a turn of one): it is the group, with nothing to order.
+  if (items.length === 1 && step.order.builtinKeys) {
+    this.playGroup(items);
+    return;
+  }
+  this.playOrdered(step, items, reversed);
+}
+
+/**
+ * Order, play the first group, and order the rest again: an act may change initiative (a
+ * reaction, a delay) or end a turn (a hold). One ordering environment serves the whole step (its
+ * label reads the round, the phase and the step, which a group played in between restores).
+ */
+function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean): void {
+  let env: OrderEnv | undefined;
+  // What is left to play, compacted in place after each group (a copy: `items` is kept whole).
+  const remaining = items.slice();
+  // Left out because their turn ended (a hold) before they were played.
+  let dropped: Decl[] | null = null;
   for (let guard = 0; remaining.length && guard < items.length + 1; guard++) {
     let group: Decl[];
     // One act left and keys without effects: it is the next group, with nothing to compute.
     if (remaining.length === 1 && step.order.builtinKeys) group = [remaining[0]!];
     else {
-      const orderables = new Map<Orderable, Decl>();
-      for (const d of remaining) orderables.set(this.orderable(d.c, d), d);
-      const groups = orderIntoGroups(
-        [...orderables.keys()],
-        step.order,
-        this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, (memo ??= new Map())),
-      );
-      group = groups[0]!.map((o) => orderables.get(o)!);
+      const orderables: Orderable[] = new Array<Orderable>(remaining.length);
+      for (let i = 0; i < remaining.length; i++) orderables[i] = this.orderable(remaining[i]!.c, remaining[i]!);
+      env ??= this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, new Map());
+      const first = firstGroup(orderables, step.order, env);
+      group = new Array<Decl>(first.length);
+      for (let j = 0; j < first.length; j++) group[j] = remaining[orderables.indexOf(first[j]!)]!;
     }
     this.playGroup(group);
-    for (const d of group) played.add(d);
-    remaining = remaining.filter((d) => !played.has(d) && !this.endedTurn.has(d.c));
+    // The rest: not in the group just played, and not of a turn that ended meanwhile.
+    const ended = this.endedTurn;
+    let k = 0;
+    for (let i = 0; i < remaining.length; i++) {
+      const d = remaining[i]!;
+      if (group.includes(d)) continue;
+      if (ended.has(d.c)) (dropped ??= []).push(d);
+      else remaining[k++] = d;
+    }
+    remaining.length = k;
   }
   // Declarations of a turn that ended early (a hold) wait for the resumed turn.
-  for (const d of items) {
-    if (!played.has(d) && this.endedTurn.has(d.c)) {
-      d.done = false;
-      d.held = true;
+  if (dropped) {
+    for (const d of dropped) {
+      if (this.endedTurn.has(d.c)) {
+        d.done = false;
+        d.held = true;
+      }
     }
   }
 }
@@ -175,4 +197,4 @@ function cannotAct(this: Engine, d: Decl, f: Frame): string | null {
   return null;
 }
 
-export const stepMethods = { playStep, playGroup, frameFor, cannotAct };
+export const stepMethods = { playStep, playOrdered, playGroup, frameFor, cannotAct };
