@@ -112,8 +112,9 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   }
   const phases = this.rs.phaseChoice ? this.rs.phases.slice() : this.rs.phases;
   let chosen = false;
-  const repeated = { n: 0 };
-  this.passes = repeated; // `pass` in expressions: this turn's repetitions + 1
+  // `pass` in expressions: this turn's repetitions + 1 (never counted up without round.repeat: one shared zero then).
+  const repeated = this.rs.repeat ? { n: 0 } : NO_REPEATS;
+  this.passes = repeated;
   for (let i = 0; i < phases.length; i++) {
     if (allEnded(this, members)) break;
     if (!chosen && who && this.rs.phaseChoice?.phases.has(phases[i]!.def.id)) {
@@ -131,6 +132,12 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   // A turn played inside another (a held action stepping in): say where the other goes on.
   if (who && outerTurn !== undefined) this.emit('turn.start', { who: outerTurn.split('+'), continued: true });
 }
+
+/**
+ * The repetitions of a turn when the ruleset repeats no phases: shared, since run/repeat.ts counts
+ * only with round.repeat (not frozen: a frozen object would give engine.passes a second shape).
+ */
+const NO_REPEATS = { n: 0 };
 
 /** Whether every member's turn has ended (no copy of the set: this is asked before each phase). */
 function allEnded(eng: Engine, members: Set<Cmb>): boolean {
@@ -160,7 +167,7 @@ function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
     }
   }
-  this.runMoments(phaseMoment(phase));
+  if (this.rs.moments.size) this.runMoments(phaseMoment(phase));
 }
 
 /**
