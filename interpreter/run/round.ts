@@ -2,10 +2,10 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
 import type { CPhase } from '../compile/types.js';
-import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import { repeatAfter } from './repeat.js';
+import { turnQueueMethods } from './turn-queue.js';
 import type { Cmb, RunResult } from './types.js';
 
 /** Thrown to unwind when the fight ends. Not an Error: no stack trace is captured (it is thrown once per combat). */
@@ -50,7 +50,7 @@ function playRound(this: Engine): void {
   this.decls = [];
   this.endedTurn.clear();
   this.resuming.clear();
-  this.turnPlayed = new Set();
+  this.turnPlayed.clear();
   for (const c of this.cmbs) {
     c.slots = this.roundSlots(c);
     c.reactions.clear();
@@ -202,72 +202,6 @@ function choosePhaseOrder(this: Engine, phases: CPhase[], at: number, who: strin
   });
 }
 
-/**
- * Combatants take turns one by one (simultaneous when tied), highest first. The queue is
- * re-sorted before every turn, so an initiative changed mid-round (a delay, a reaction, a
- * readied action) takes effect at once — unless turns.resort is "round-start".
- */
-function playCombatantTurns(this: Engine): void {
-  this.turnPlayed = new Set();
-  const memo = new Map<string, number>();
-  // One environment for the round's sorts: its label depends on the round only, and it reads the memo and the engine when asked.
-  let env: OrderEnv | undefined;
-  const cmbs = this.cmbs;
-  // When the selects it evaluates cannot roll, a fallen combatant's need of a turn is asked after
-  // the checks that read no expression: one who has had its turn is not asked again each turn.
-  // The same candidates come out (the checks write nothing), and no die moves.
-  const outLast = this.rs.outTurnRollFree;
-  // Who has a turn to come, each as the turn order sees it: one array, filled again for each turn.
-  const candidates: Orderable[] = [];
-  for (let guard = 0; guard < cmbs.length * 4 + 8; guard++) {
-    // In listing order, as before.
-    candidates.length = 0;
-    for (let i = 0; i < cmbs.length; i++) {
-      const c = cmbs[i]!;
-      if (outLast) {
-        if (this.turnPlayed.has(c) || this.heldIndefinitely(c) || this.endedTurn.has(c) || (c.out && !this.needsOutTurn(c))) continue;
-      } else if (!((!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c))) {
-        continue;
-      }
-      candidates.push(this.orderable(c, null, true));
-    }
-    if (candidates.length === 0) return;
-    const first = firstGroup(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
-    const n = first.length;
-    const tier: Cmb[] = new Array<Cmb>(n);
-    const who: string[] = new Array<string>(n);
-    const members = new Set<Cmb>();
-    for (let j = 0; j < n; j++) {
-      const c = this.byId.get(first[j]!.id)!;
-      tier[j] = c;
-      who[j] = c.id;
-      members.add(c);
-      this.turnPlayed.add(c);
-    }
-    this.playTurn(members, who);
-    // A turn ended by a hold that replays it (a delay to a later count) is played again when that count comes.
-    for (const c of tier) {
-      if (this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
-        this.turnPlayed.delete(c);
-        this.holds.delete(c);
-        this.endedTurn.delete(c);
-        this.resuming.add(c);
-      }
-    }
-  }
-  throw this.rs.evaluator.at('/round/turns', `round ${this.round}: the turns never ended (a delay keeps postponing itself)`);
-}
-
-/** A fallen combatant still has a turn when a step performs something for the fallen (bleeding on its count). */
-function needsOutTurn(this: Engine, c: Cmb): boolean {
-  for (const phase of this.rs.phases) {
-    for (const step of phase.steps) {
-      if (step.perform && step.def.includeOut && truthy(step.select(this.actorData(c.view)))) return true;
-    }
-  }
-  return false;
-}
-
 /** The fight ends when an end condition holds: unwinds the run. */
 function checkEnd(this: Engine): void {
   if (this.ended) throw new CombatEnded();
@@ -286,7 +220,6 @@ export const roundMethods = {
   playTurn,
   choosePhaseOrder,
   playPhase,
-  playCombatantTurns,
-  needsOutTurn,
+  ...turnQueueMethods,
   checkEnd,
 };
