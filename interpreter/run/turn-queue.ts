@@ -63,8 +63,8 @@ function playCombatantTurns(this: Engine): void {
   // Who has a turn to come, each as the turn order sees it: one item per combatant for the round,
   // refreshed before each sort, and one array filled again for each turn.
   const resortAtRoundStart = this.rs.def.round.turns.resort === 'round-start';
-  const items: TurnItem[] = new Array<TurnItem>(cmbs.length);
-  for (let i = 0; i < cmbs.length; i++) items[i] = new TurnItem(this, cmbs[i]!);
+  // By place in the list; made again for a place whose combatant changed (a host's join or flee).
+  const items: TurnItem[] = [];
   const candidates: TurnItem[] = [];
   for (let guard = 0; guard < cmbs.length * 4 + 8; guard++) {
     // In listing order, as before.
@@ -76,7 +76,9 @@ function playCombatantTurns(this: Engine): void {
       } else if (!((!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c))) {
         continue;
       }
-      candidates.push(items[i]!.refresh(resortAtRoundStart));
+      let item = items[i];
+      if (item === undefined || item.c !== c) items[i] = item = new TurnItem(this, c);
+      candidates.push(item.refresh(resortAtRoundStart));
     }
     if (candidates.length === 0) return;
     const first = firstGroup(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
