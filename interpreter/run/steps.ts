@@ -12,21 +12,14 @@ import type { Cmb, Decl, Frame } from './types.js';
 
 function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
   const ended = this.endedTurn;
-  const items: Decl[] = [];
+  // Made at the first item (most steps of a turn select nothing).
+  let items: Decl[] | null = null;
   if (step.perform) {
-    for (const c of this.cmbs) {
-      if (!members.has(c) || ended.has(c) || (c.out && !step.def.includeOut)) continue;
-      if (!alwaysTrue(step.select) && !truthy(step.select(this.actorData(c.view)))) continue;
-      items.push({
-        seq: this.declSeq++,
-        c,
-        action: step.perform,
-        target: c,
-        phase: this.phase!,
-        initiative: null,
-        done: false,
-        ...(c.out ? { allowOut: true } : {}),
-      });
+    // In listing order: a turn of one needs no look at everyone (one who fled, out for good, has left the list).
+    if (members.size === 1) {
+      for (const c of members) if (!c.out || this.cmbs.includes(c)) items = performFor(this, step, c, items);
+    } else {
+      for (const c of this.cmbs) if (members.has(c)) items = performFor(this, step, c, items);
     }
   } else {
     // The declarations waiting in this phase (no closure, no copy when there are none).
@@ -36,10 +29,10 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
       const d = decls[i]!;
       if (d.done || d.held || d.phase !== phase || !members.has(d.c) || ended.has(d.c)) continue;
       if (!alwaysTrue(step.select) && !truthy(step.select(this.actData(d.c.view, d.action.view, d.target?.view ?? null)))) continue;
-      items.push(d);
+      (items ??= []).push(d);
     }
   }
-  if (items.length === 0) return;
+  if (items === null) return;
   for (const d of items) d.done = true;
   this.step = step.def.id;
   this.emit('step.start');
@@ -56,6 +49,19 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
     return;
   }
   this.playOrdered(step, items, reversed);
+}
+
+/** A step that performs an action: `c` (a member) is selected for it, added to `items` (made when null). */
+function performFor(eng: Engine, step: CStep, c: Cmb, items: Decl[] | null): Decl[] | null {
+  if (eng.endedTurn.has(c) || (c.out && !step.def.includeOut)) return items;
+  if (!alwaysTrue(step.select) && !truthy(step.select(eng.actorData(c.view)))) return items;
+  const action = step.perform!;
+  // Two literals rather than a spread: the fallen one's act is allowed (allowOut, last, as before).
+  const d: Decl = c.out
+    ? { seq: eng.declSeq++, c, action, target: c, phase: eng.phase!, initiative: null, done: false, allowOut: true }
+    : { seq: eng.declSeq++, c, action, target: c, phase: eng.phase!, initiative: null, done: false };
+  (items ??= []).push(d);
+  return items;
 }
 
 /**
