@@ -34,7 +34,16 @@ function fitsWithoutExchanges(slots: Record<string, number>, uses: string[]): bo
 }
 
 function spend(this: Engine, c: Cmb, uses: string[]): void {
-  const after = this.planSpend(c.slots, uses);
+  const slots = c.slots;
+  // Every use finds its slot above 0 (the usual act): planSpend's answer is each one lower, made in
+  // place (nothing keeps the slots object: declarations copy it, the rest changes it in place).
+  if (fitsWithoutExchanges(slots, uses)) {
+    for (let i = 0; i < uses.length; i++) slots[uses[i]!] = slots[uses[i]!]! - 1;
+    return;
+  }
+  // Without exchanges planSpend finds it cannot be spent: nothing changes.
+  if (exchangesOf(this).length === 0) return;
+  const after = this.planSpend(slots, uses);
   if (after) c.slots = after;
 }
 

@@ -159,8 +159,9 @@ function playGroup(this: Engine, group: Decl[]): void {
   // Reactions before the acts (a braced spear against a charge).
   for (const l of live) this.fireActTriggers('before', l.d.c, l.d.action, l.actSeq, l.f.target);
   // Moves of the group happen at the same time.
-  const moving = live.filter((l) => l.d.action.movement && !l.d.c.out);
-  if (moving.length) this.simulateMoves(moving);
+  let moving: typeof live | null = null;
+  for (const l of live) if (l.d.action.movement && !l.d.c.out) (moving ??= []).push(l);
+  if (moving) this.simulateMoves(moving);
   for (const l of live) {
     if (l.d.c.out && !simultaneous && !l.d.allowOut) {
       this.emit('skip', { combatant: l.d.c.id, action: l.d.action.def.id, reason: 'interrupted: out of the fight' });
