@@ -7,6 +7,7 @@ import { policyPlan, type PlannedEntry } from '../compile/policy-plan.js';
 import type { CAction } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { orderIntoGroups } from './ordering.js';
+import { cmbItem } from './cmb-items.js';
 import type { Engine } from './engine.js';
 import type { Cmb, Decl } from './types.js';
 import { declareByHost } from './host-ops.js';
@@ -56,7 +57,7 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   }
   const list = standing ?? [one];
   const groups = orderIntoGroups(
-    list.map((c) => this.orderable(c, null)),
+    list.map((c) => cmbItem(this, c).refresh(false)),
     decl.order,
     this.orderEnv(`r${this.round}.declare`, reversed),
   );
@@ -65,7 +66,7 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   const phases = phase ? [phase] : allPhaseIds(this);
   for (const g of groups) {
     for (const item of g) {
-      const c = this.byId.get(item.id)!;
+      const c = item.c;
       const budget = { ...c.slots };
       for (const ph of phases) this.declareOne(c, ph, budget);
     }

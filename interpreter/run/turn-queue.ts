@@ -2,48 +2,11 @@
  * The turn queue of combatants (round.turns.by "combatant"): who has a turn to come, in the turn
  * order, re-sorted before every turn.
  */
-import { truthy, type Data } from '../compile/evaluator.js';
-import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
+import { truthy } from '../compile/evaluator.js';
+import { cmbItem, type CmbItem } from './cmb-items.js';
+import { firstGroup, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import type { Cmb } from './types.js';
-
-/**
- * A combatant waiting for its turn as the turn order sees it: what run/initiative.ts makes with
- * orderable(c, null, true), kept for the round and refreshed before each sort instead of made
- * anew (its initiative read again, its expression data made again when a key first asks).
- */
-class TurnItem implements Orderable {
-  readonly id: string;
-  readonly listing: number;
-  readonly side: string;
-  initiative: number | null = null;
-  readonly declSeq = 0;
-  private made: Data | undefined = undefined;
-
-  constructor(
-    private readonly eng: Engine,
-    readonly c: Cmb,
-  ) {
-    this.id = c.id;
-    this.listing = c.index;
-    this.side = c.side;
-  }
-
-  /** Ready for one sort: the initiative now (at round start, unless resuming, when the queue is sorted once a round). */
-  refresh(resortAtRoundStart: boolean): this {
-    const c = this.c;
-    const fixed = resortAtRoundStart && !this.eng.resuming.has(c);
-    const own = fixed ? (c.view.initiativeAtRoundStart as number | null) : (c.view.initiative as number | null);
-    this.initiative = own ?? this.eng.sideById.get(c.side)!.initiative;
-    this.made = undefined;
-    return this;
-  }
-
-  /** Made once for all the keys of one sort (nothing a key computes changes it; the evaluator does not write to it). */
-  data(): Record<string, unknown> {
-    return (this.made ??= this.eng.actData(this.c.view, null, null));
-  }
-}
 
 /**
  * Combatants take turns one by one (simultaneous when tied), highest first. The queue is
@@ -60,12 +23,10 @@ function playCombatantTurns(this: Engine): void {
   // the checks that read no expression: one who has had its turn is not asked again each turn.
   // The same candidates come out (the checks write nothing), and no die moves.
   const outLast = this.rs.outTurnRollFree;
-  // Who has a turn to come, each as the turn order sees it: one item per combatant for the round,
-  // refreshed before each sort, and one array filled again for each turn.
+  // Who has a turn to come, each as the turn order sees it (its item, refreshed before each sort),
+  // in one array filled again for each turn.
   const resortAtRoundStart = this.rs.def.round.turns.resort === 'round-start';
-  // By place in the list; made again for a place whose combatant changed (a host's join or flee).
-  const items: TurnItem[] = [];
-  const candidates: TurnItem[] = [];
+  const candidates: CmbItem[] = [];
   for (let guard = 0; guard < cmbs.length * 4 + 8; guard++) {
     // In listing order, as before.
     candidates.length = 0;
@@ -76,9 +37,7 @@ function playCombatantTurns(this: Engine): void {
       } else if (!((!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c))) {
         continue;
       }
-      let item = items[i];
-      if (item === undefined || item.c !== c) items[i] = item = new TurnItem(this, c);
-      candidates.push(item.refresh(resortAtRoundStart));
+      candidates.push(cmbItem(this, c).refresh(resortAtRoundStart));
     }
     if (candidates.length === 0) return;
     const first = firstGroup(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));

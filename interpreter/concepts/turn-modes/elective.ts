@@ -1,17 +1,19 @@
 import { truthy } from '../../compile/evaluator.js';
 import { orderIntoGroups } from '../../run/ordering.js';
+import { cmbItem } from '../../run/cmb-items.js';
 import type { Engine } from '../../run/engine.js';
 import type { Cmb } from '../../run/types.js';
 import type { TurnMode } from '../types.js';
 
 /** The candidates in turn order (`round.turns.order`), tied ones in listing order. */
 function inTurnOrder(eng: Engine, candidates: Cmb[], memo: Map<string, number>): Cmb[] {
+  const fixedTurn = eng.rs.def.round.turns.resort === 'round-start';
   const groups = orderIntoGroups(
-    candidates.map((c) => eng.orderable(c, null, true)),
+    candidates.map((c) => cmbItem(eng, c).refresh(fixedTurn)),
     eng.rs.turnOrder,
     eng.orderEnv(eng.tieLabel('turns'), false, memo),
   );
-  return groups.flat().map((o) => eng.byId.get(o.id)!);
+  return groups.flat().map((o) => o.c);
 }
 
 /** Who chooses (a combatant's id, a side's id, or the referee) when `prev` has just acted. */
