@@ -7,7 +7,7 @@ import { policyPlan, type PlannedEntry } from '../compile/policy-plan.js';
 import type { CAction } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { orderIntoGroups } from './ordering.js';
-import { cmbItem } from './order-items.js';
+import { cmbItem } from './cmb-items.js';
 import type { Engine } from './engine.js';
 import type { Cmb, Decl } from './types.js';
 import { declareByHost } from './host-ops.js';

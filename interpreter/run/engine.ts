@@ -16,7 +16,7 @@ import type { Encounter, Ruleset } from '../model/types.js';
 import type { CompiledRuleset, HoldSpec } from '../compile/types.js';
 import type { PlannedEntry } from '../compile/policy-plan.js';
 import type { Exchange } from './economy.js';
-import type { CmbItem } from './order-items.js';
+import type { CmbItem } from './cmb-items.js';
 import type { Data } from '../compile/evaluator.js';
 import type { LineIndex } from './line.js';
 import type { TraceEvent } from '../trace/events.js';
@@ -133,7 +133,7 @@ export class Engine {
   /** The ruleset's policy by phase and its exchanges, looked up once per combat (run/declare.ts, run/economy.ts). */
   policyByPhase: Map<string, PlannedEntry[]> | null = null;
   exchanges: Exchange[] | null = null;
-  /** Each combatant as orderings see it, by listing index (run/order-items.ts). */
+  /** Each combatant as orderings see it, by listing index (run/cmb-items.ts). */
   readonly cmbItems: CmbItem[] = [];
   initiativeRolled = false;
   /** Tie-breaks of initiative rolled once: kept for the whole combat. */

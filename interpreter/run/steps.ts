@@ -5,8 +5,7 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysFalse, alwaysTrue } from '../compile/constants.js';
 import type { CStep } from '../compile/types.js';
-import { firstGroup, type OrderEnv } from './ordering.js';
-import { DeclItem } from './order-items.js';
+import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import type { Cmb, Decl, Frame } from './types.js';
@@ -72,33 +71,31 @@ function performFor(eng: Engine, step: CStep, c: Cmb, items: Decl[] | null): Dec
  */
 function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean): void {
   let env: OrderEnv | undefined;
-  // What is left to play, each as orderings see it, compacted in place after each group.
-  const remaining: DeclItem[] = new Array<DeclItem>(items.length);
-  for (let i = 0; i < items.length; i++) remaining[i] = new DeclItem(this, items[i]!);
+  // What is left to play, compacted in place after each group (a copy: `items` is kept whole).
+  const remaining = items.slice();
   // Left out because their turn ended (a hold) before they were played.
   let dropped: Decl[] | null = null;
   for (let guard = 0; remaining.length && guard < items.length + 1; guard++) {
-    let first: DeclItem[];
+    let group: Decl[];
     // One act left and keys without effects: it is the next group, with nothing to compute.
-    if (remaining.length === 1 && step.order.builtinKeys) first = [remaining[0]!];
+    if (remaining.length === 1 && step.order.builtinKeys) group = [remaining[0]!];
     else {
-      for (let i = 0; i < remaining.length; i++) remaining[i]!.refresh();
+      const orderables: Orderable[] = new Array<Orderable>(remaining.length);
+      for (let i = 0; i < remaining.length; i++) orderables[i] = this.orderable(remaining[i]!.c, remaining[i]!);
       env ??= this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, new Map());
-      first = firstGroup(remaining, step.order, env);
-      // firstGroup may answer with `remaining` itself (one item): the group must not change with it.
-      if (first === remaining) first = remaining.slice();
+      const first = firstGroup(orderables, step.order, env);
+      group = new Array<Decl>(first.length);
+      for (let j = 0; j < first.length; j++) group[j] = remaining[orderables.indexOf(first[j]!)]!;
     }
-    const group: Decl[] = new Array<Decl>(first.length);
-    for (let j = 0; j < first.length; j++) group[j] = first[j]!.d;
     this.playGroup(group);
     // The rest: not in the group just played, and not of a turn that ended meanwhile.
     const ended = this.endedTurn;
     let k = 0;
     for (let i = 0; i < remaining.length; i++) {
-      const it = remaining[i]!;
-      if (first.includes(it)) continue;
-      if (ended.has(it.d.c)) (dropped ??= []).push(it.d);
-      else remaining[k++] = it;
+      const d = remaining[i]!;
+      if (group.includes(d)) continue;
+      if (ended.has(d.c)) (dropped ??= []).push(d);
+      else remaining[k++] = d;
     }
     remaining.length = k;
   }

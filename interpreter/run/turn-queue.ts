@@ -3,7 +3,7 @@
  * order, re-sorted before every turn.
  */
 import { truthy } from '../compile/evaluator.js';
-import { cmbItem, type CmbItem } from './order-items.js';
+import { cmbItem, type CmbItem } from './cmb-items.js';
 import { firstGroup, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import type { Cmb } from './types.js';

@@ -1,6 +1,6 @@
 import { truthy } from '../../compile/evaluator.js';
 import { orderIntoGroups } from '../../run/ordering.js';
-import { cmbItem } from '../../run/order-items.js';
+import { cmbItem } from '../../run/cmb-items.js';
 import type { Engine } from '../../run/engine.js';
 import type { Cmb } from '../../run/types.js';
 import type { TurnMode } from '../types.js';

@@ -1,6 +1,4 @@
 /**
- * Combatants and declarations as orderings see them, made once and refreshed before each sort.
- *
  * A combatant as orderings see it (run/initiative.ts orderable(c, null, turn) makes the same,
  * fresh each time): one item per combatant for the whole combat, refreshed before each sort
  * instead of made anew (an object, a closure and its context at every turn and declaration).
@@ -12,7 +10,7 @@
 import type { Data } from '../compile/evaluator.js';
 import type { Orderable } from './ordering.js';
 import type { Engine } from './engine.js';
-import type { Cmb, Decl } from './types.js';
+import type { Cmb } from './types.js';
 
 export class CmbItem implements Orderable {
   readonly id: string;
@@ -55,41 +53,4 @@ export function cmbItem(eng: Engine, c: Cmb): CmbItem {
   let item = eng.cmbItems[c.index];
   if (item === undefined || item.c !== c) eng.cmbItems[c.index] = item = new CmbItem(eng, c);
   return item;
-}
-
-/**
- * A declaration as orderings see it (run/initiative.ts orderable(d.c, d) makes the same, fresh
- * each time): made once per step that orders it and refreshed before each of the step's sorts.
- */
-export class DeclItem implements Orderable {
-  readonly id: string;
-  readonly listing: number;
-  readonly side: string;
-  initiative: number | null = null;
-  declSeq = 0;
-  private made: Data | undefined = undefined;
-
-  constructor(
-    private readonly eng: Engine,
-    readonly d: Decl,
-  ) {
-    this.id = `${d.c.id}.${d.action.def.id}`;
-    this.listing = d.c.index;
-    this.side = d.c.side;
-  }
-
-  /** Ready for one sort: the declaration's initiative, else its combatant's, else its side's, now. */
-  refresh(): this {
-    const d = this.d;
-    this.initiative = d.initiative ?? (d.c.view.initiative as number | null) ?? this.eng.sideById.get(d.c.side)!.initiative;
-    this.declSeq = d.seq;
-    this.made = undefined;
-    return this;
-  }
-
-  /** Made once for all the keys of one sort. */
-  data(): Record<string, unknown> {
-    const d = this.d;
-    return (this.made ??= this.eng.actData(d.c.view, d.action.view, d.target?.view ?? null));
-  }
 }
