@@ -19,19 +19,12 @@ export interface PlannedEntry {
   whenFirst: boolean;
 }
 
+/** Planned once per compiled ruleset (an engine keeps its ruleset's plan: run/declare.ts). */
 const PLANS = new WeakMap<CompiledRuleset, Map<string, PlannedEntry[]>>();
-// The last ruleset asked about and its plan: asked at every declaration, a WeakMap lookup showed in profiles.
-let lastRs: CompiledRuleset | null = null;
-let lastPlan: Map<string, PlannedEntry[]> | null = null;
 
 /** The entries that can declare in each phase, in policy order (a phase absent: none can). */
 export function policyPlan(rs: CompiledRuleset): Map<string, PlannedEntry[]> {
-  if (rs === lastRs) return lastPlan!;
-  let plan = PLANS.get(rs);
-  if (!plan) plan = planOf(rs);
-  lastRs = rs;
-  lastPlan = plan;
-  return plan;
+  return PLANS.get(rs) ?? planOf(rs);
 }
 
 function planOf(rs: CompiledRuleset): Map<string, PlannedEntry[]> {

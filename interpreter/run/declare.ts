@@ -3,10 +3,11 @@
  * the ruleset's default policy (its target pickers are in concepts/targets).
  */
 import { truthy, type Data } from '../compile/evaluator.js';
-import { policyPlan } from '../compile/policy-plan.js';
+import { policyPlan, type PlannedEntry } from '../compile/policy-plan.js';
 import type { CAction } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { orderIntoGroups } from './ordering.js';
+import { cmbItem } from './cmb-items.js';
 import type { Engine } from './engine.js';
 import type { Cmb, Decl } from './types.js';
 import { declareByHost } from './host-ops.js';
@@ -19,38 +20,53 @@ function allPhaseIds(eng: Engine): string[] {
   return ids;
 }
 
-/** Everyone in `who` declares, for one phase or (at round start) for every phase. */
-function declare(this: Engine, who: Cmb[], phase: string | null): void {
+/** The ruleset's policy entries by phase: looked up once per combat, then kept on the engine. */
+function policyOf(eng: Engine): Map<string, PlannedEntry[]> {
+  return (eng.policyByPhase ??= policyPlan(eng.rs));
+}
+
+/** Everyone in `who` (in its order) declares, for one phase or (at round start) for every phase. */
+function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   const decl = this.rs.declare;
-  const standing = who.filter((c) => !c.out);
-  if (standing.length === 0) return;
+  // Those standing, without an array while there is only one (a turn of one).
+  let one: Cmb | null = null;
+  let standing: Cmb[] | null = null;
+  for (const c of who) {
+    if (c.out) continue;
+    if (one === null) one = c;
+    else (standing ??= [one]).push(c);
+  }
+  if (one === null) return;
   let reversed = false;
   const offered = decl.choice && (!decl.choice.def.phases || (phase !== null && decl.choice.def.phases.includes(phase)));
   if (decl.choice && offered && this.holder) {
     const label = `r${this.round}.${phase ? `${phase}.` : ''}${decl.choice.def.id}`;
     reversed = this.decide(label, ['first', 'second'], decl.choice.def.default, this.holder) === 'second';
   }
-  const phases = phase ? [phase] : allPhaseIds(this);
   // Nobody could declare anything in this phase: no host to ask, no script, no policy entry for it.
-  const nothing = phase !== null && !this.opts.host && !this.encounter.script?.length && !policyPlan(this.rs).has(phase);
+  const nothing = phase !== null && !this.opts.host && !this.encounter.script?.length && !policyOf(this).has(phase);
   // One combatant and keys without effects (a turn of one): nothing to order.
-  if (standing.length === 1 && decl.order.builtinKeys) {
+  if (standing === null && decl.order.builtinKeys) {
     if (nothing) return;
-    const c = standing[0]!;
-    const budget = { ...c.slots };
-    for (const ph of phases) this.declareOne(c, ph, budget);
+    if (phase !== null) this.declareOne(one, phase, { ...one.slots });
+    else {
+      const budget = { ...one.slots };
+      for (const ph of allPhaseIds(this)) this.declareOne(one, ph, budget);
+    }
     return;
   }
+  const list = standing ?? [one];
   const groups = orderIntoGroups(
-    standing.map((c) => this.orderable(c, null)),
+    list.map((c) => cmbItem(this, c).refresh(false)),
     decl.order,
     this.orderEnv(`r${this.round}.declare`, reversed),
   );
   // The ordering is still made: its tie-breaks may roll or ask, and that is in the trace.
   if (nothing) return;
+  const phases = phase ? [phase] : allPhaseIds(this);
   for (const g of groups) {
     for (const item of g) {
-      const c = this.byId.get(item.id)!;
+      const c = item.c;
       const budget = { ...c.slots };
       for (const ph of phases) this.declareOne(c, ph, budget);
     }
@@ -110,7 +126,7 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
 
 /** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
 function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
-  const entries = policyPlan(this.rs).get(phase);
+  const entries = policyOf(this).get(phase);
   if (entries === undefined) return null;
   // Nothing changes while the policy is read, so each way of picking a target is asked once, and
   // one data object serves every entry's expressions (built at the first entry that has any).

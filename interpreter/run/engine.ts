@@ -14,6 +14,9 @@
 import { Dice } from '../dice/index.js';
 import type { Encounter, Ruleset } from '../model/types.js';
 import type { CompiledRuleset, HoldSpec } from '../compile/types.js';
+import type { PlannedEntry } from '../compile/policy-plan.js';
+import type { Exchange } from './economy.js';
+import type { CmbItem } from './cmb-items.js';
 import type { Data } from '../compile/evaluator.js';
 import type { LineIndex } from './line.js';
 import type { TraceEvent } from '../trace/events.js';
@@ -125,6 +128,13 @@ export class Engine {
   /** Holders who lost a contested step-in: they act right after that one's act (this round). */
   readonly actsAfter = new Map<Cmb, { next: Cmb; round: number }>();
   turnPlayed = new Set<Cmb>();
+  /** Elective turns: whose turn ended last, across rounds (concepts/turn-modes/elective.ts). */
+  lastTurn: Cmb | null = null;
+  /** The ruleset's policy by phase and its exchanges, looked up once per combat (run/declare.ts, run/economy.ts). */
+  policyByPhase: Map<string, PlannedEntry[]> | null = null;
+  exchanges: Exchange[] | null = null;
+  /** Each combatant as orderings see it, by listing index (run/cmb-items.ts). */
+  readonly cmbItems: CmbItem[] = [];
   initiativeRolled = false;
   /** Tie-breaks of initiative rolled once: kept for the whole combat. */
   readonly onceMemo = new Map<string, number>();

@@ -32,36 +32,74 @@ function compareAt(v: number[], nk: number, a: number, b: number): number {
  * questions, so the same order from the same stable sort).
  */
 export function orderIntoGroups<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv): T[][] {
+  const out: T[][] = [];
+  grouped(items, ordering, env, out);
+  return out;
+}
+
+/**
+ * The first group of orderIntoGroups(items, ordering, env), with the same effects: every key is
+ * computed and every later tie is broken as there (a tie-break may roll or ask, and that is in
+ * the trace), but the later groups of one are not made. Who plays next, when the rest is
+ * ordered again after this group.
+ */
+export function firstGroup<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv): T[] {
+  if (items.length === 1 && ordering.builtinKeys) return items;
+  return grouped(items, ordering, env, null)!;
+}
+
+/** The groups in order into `out`, or (`out` null) only the first, made, the later ties broken all the same; returns the first group. */
+function grouped<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv, out: T[][] | null): T[] | undefined {
   const n = items.length;
-  if (n === 0) return [];
+  if (n === 0) return undefined;
   // One item and keys without effects: nothing to compute, nothing to break.
-  if (n === 1 && ordering.builtinKeys) return [[items[0]!]];
+  if (n === 1 && ordering.builtinKeys) {
+    const only = [items[0]!];
+    out?.push(only);
+    return only;
+  }
   const keys = ordering.keys;
   const nk = keys.length;
   const v: number[] = new Array<number>(n * nk);
   const order: number[] = new Array<number>(n);
   if (ordering.pureTail && n > 1) sortByFirstKey(items, keys, env, v, order);
   else {
+    let nan = false;
     for (let i = 0; i < n; i++) {
       const it = items[i]!;
-      for (let k = 0; k < nk; k++) v[i * nk + k] = keys[k]!(it, env);
+      for (let k = 0; k < nk; k++) {
+        const x = keys[k]!(it, env);
+        if (x !== x) nan = true;
+        v[i * nk + k] = x;
+      }
       order[i] = i;
     }
-    if (n > 1) order.sort((a, b) => compareAt(v, nk, a, b) || items[a]!.listing - items[b]!.listing);
+    if (n > 1) sortRange(order, 0, n, v, nk, nk, items, nan);
   }
-  const out: T[][] = [];
+  let head: T[] | undefined;
   let start = 0;
   while (start < n) {
     const first = order[start]!;
     let end = start + 1;
     while (end < n && compareAt(v, nk, first, order[end]!) === 0) end++;
+    // A later group of one, when only the first is wanted: nothing to make, nothing to break.
+    if (out === null && head !== undefined && end - start === 1) {
+      start = end;
+      continue;
+    }
     const group: T[] = new Array<T>(end - start);
     for (let j = start; j < end; j++) group[j - start] = items[order[j]!]!;
-    if (group.length === 1) out.push(group);
-    else for (const g of breakTie(group, ordering.ties, env)) out.push(g);
+    if (group.length === 1) {
+      out?.push(group);
+      head ??= group;
+    } else {
+      const broken = breakTie(group, ordering.ties, env);
+      head ??= broken[0];
+      if (out !== null) for (const g of broken) out.push(g);
+    }
     start = end;
   }
-  return out;
+  return head;
 }
 
 /**
@@ -76,14 +114,14 @@ function sortByFirstKey<T extends Orderable>(items: T[], keys: CompiledKey[], en
   const n = items.length;
   const nk = keys.length;
   const first = keys[0]!;
+  let nan = false;
   for (let i = 0; i < n; i++) {
-    v[i * nk] = first(items[i]!, env);
+    const x = first(items[i]!, env);
+    if (x !== x) nan = true;
+    v[i * nk] = x;
     order[i] = i;
   }
-  order.sort((a, b) => {
-    const d = v[a * nk]! - v[b * nk]!;
-    return (d !== 0 && !Number.isNaN(d) ? d : 0) || items[a]!.listing - items[b]!.listing;
-  });
+  sortRange(order, 0, n, v, nk, 1, items, nan);
   let start = 0;
   while (start < n) {
     let end = start + 1;
@@ -93,11 +131,65 @@ function sortByFirstKey<T extends Orderable>(items: T[], keys: CompiledKey[], en
       end++;
     }
     if (end - start > 1) {
-      const run = order.slice(start, end);
-      for (const i of run) for (let k = 1; k < nk; k++) v[i * nk + k] = keys[k]!(items[i]!, env);
-      run.sort((a, b) => compareAt(v, nk, a, b) || items[a]!.listing - items[b]!.listing);
-      for (let j = 0; j < run.length; j++) order[start + j] = run[j]!;
+      let tailNan = nan;
+      for (let j = start; j < end; j++) {
+        const i = order[j]!;
+        for (let k = 1; k < nk; k++) {
+          const x = keys[k]!(items[i]!, env);
+          if (x !== x) tailNan = true;
+          v[i * nk + k] = x;
+        }
+      }
+      sortRange(order, start, end, v, nk, nk, items, tailNan);
     }
     start = end;
   }
+}
+
+/** Runs at most this long are sorted by insertion (no allocation); longer ones by Array.prototype.sort. */
+const SHORT_RUN = 24;
+
+/**
+ * Sort order[from, to) in place by the first `kmax` keys of `v`, then the listing. Both ways are
+ * stable sorts by the same comparison, which is a consistent order while no key is NaN (values
+ * that differ by NaN are two equal infinities, which are equal): any stable sort then gives the
+ * same order. With a NaN key the comparison is not transitive and the order depends on the
+ * algorithm, so Array.prototype.sort (the one used before) does it, as before.
+ */
+function sortRange<T extends Orderable>(
+  order: number[],
+  from: number,
+  to: number,
+  v: number[],
+  nk: number,
+  kmax: number,
+  items: T[],
+  nan: boolean,
+): void {
+  if (to - from > SHORT_RUN || nan) {
+    const run = from === 0 && to === order.length ? order : order.slice(from, to);
+    run.sort((a, b) => compareUpTo(v, nk, kmax, a, b, items));
+    if (run !== order) for (let j = 0; j < run.length; j++) order[from + j] = run[j]!;
+    return;
+  }
+  for (let i = from + 1; i < to; i++) {
+    const x = order[i]!;
+    let j = i - 1;
+    while (j >= from && compareUpTo(v, nk, kmax, order[j]!, x, items) > 0) {
+      order[j + 1] = order[j]!;
+      j--;
+    }
+    order[j + 1] = x;
+  }
+}
+
+/** Items a and b compared by their first `kmax` keys (the first difference that is a number), then by the listing. */
+function compareUpTo<T extends Orderable>(v: number[], nk: number, kmax: number, a: number, b: number, items: T[]): number {
+  const ra = a * nk;
+  const rb = b * nk;
+  for (let k = 0; k < kmax; k++) {
+    const d = v[ra + k]! - v[rb + k]!;
+    if (d !== 0 && !Number.isNaN(d)) return d;
+  }
+  return items[a]!.listing - items[b]!.listing;
 }

@@ -2,10 +2,10 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysTrue } from '../compile/constants.js';
 import type { CPhase } from '../compile/types.js';
-import { orderIntoGroups, type Orderable, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import { repeatAfter } from './repeat.js';
+import { turnQueueMethods } from './turn-queue.js';
 import type { Cmb, RunResult } from './types.js';
 
 /** Thrown to unwind when the fight ends. Not an Error: no stack trace is captured (it is thrown once per combat). */
@@ -50,7 +50,7 @@ function playRound(this: Engine): void {
   this.decls = [];
   this.endedTurn.clear();
   this.resuming.clear();
-  this.turnPlayed = new Set();
+  this.turnPlayed.clear();
   for (const c of this.cmbs) {
     c.slots = this.roundSlots(c);
     c.reactions.clear();
@@ -112,8 +112,9 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   }
   const phases = this.rs.phaseChoice ? this.rs.phases.slice() : this.rs.phases;
   let chosen = false;
-  const repeated = { n: 0 };
-  this.passes = repeated; // `pass` in expressions: this turn's repetitions + 1
+  // `pass` in expressions: this turn's repetitions + 1 (never counted up without round.repeat: one shared zero then).
+  const repeated = this.rs.repeat ? { n: 0 } : NO_REPEATS;
+  this.passes = repeated;
   for (let i = 0; i < phases.length; i++) {
     if (allEnded(this, members)) break;
     if (!chosen && who && this.rs.phaseChoice?.phases.has(phases[i]!.def.id)) {
@@ -131,6 +132,12 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   // A turn played inside another (a held action stepping in): say where the other goes on.
   if (who && outerTurn !== undefined) this.emit('turn.start', { who: outerTurn.split('+'), continued: true });
 }
+
+/**
+ * The repetitions of a turn when the ruleset repeats no phases: shared, since run/repeat.ts counts
+ * only with round.repeat (not frozen: a frozen object would give engine.passes a second shape).
+ */
+const NO_REPEATS = { n: 0 };
 
 /** Whether every member's turn has ended (no copy of the set: this is asked before each phase). */
 function allEnded(eng: Engine, members: Set<Cmb>): boolean {
@@ -160,7 +167,7 @@ function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
     }
   }
-  this.runMoments(phaseMoment(phase));
+  if (this.rs.moments.size) this.runMoments(phaseMoment(phase));
 }
 
 /**
@@ -195,64 +202,6 @@ function choosePhaseOrder(this: Engine, phases: CPhase[], at: number, who: strin
   });
 }
 
-/**
- * Combatants take turns one by one (simultaneous when tied), highest first. The queue is
- * re-sorted before every turn, so an initiative changed mid-round (a delay, a reaction, a
- * readied action) takes effect at once — unless turns.resort is "round-start".
- */
-function playCombatantTurns(this: Engine): void {
-  this.turnPlayed = new Set();
-  const memo = new Map<string, number>();
-  // One environment for the round's sorts: its label depends on the round only, and it reads the memo and the engine when asked.
-  let env: OrderEnv | undefined;
-  const cmbs = this.cmbs;
-  // When the selects it evaluates cannot roll, a fallen combatant's need of a turn is asked after
-  // the checks that read no expression: one who has had its turn is not asked again each turn.
-  // The same candidates come out (the checks write nothing), and no die moves.
-  const outLast = this.rs.outTurnRollFree;
-  for (let guard = 0; guard < cmbs.length * 4 + 8; guard++) {
-    // Who has a turn to come, each as the turn order sees it (in listing order, as before).
-    const candidates: Orderable[] = [];
-    for (let i = 0; i < cmbs.length; i++) {
-      const c = cmbs[i]!;
-      if (outLast) {
-        if (this.turnPlayed.has(c) || this.heldIndefinitely(c) || this.endedTurn.has(c) || (c.out && !this.needsOutTurn(c))) continue;
-      } else if (!((!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c))) {
-        continue;
-      }
-      candidates.push(this.orderable(c, null, true));
-    }
-    if (candidates.length === 0) return;
-    const groups = orderIntoGroups(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
-    const tier = groups[0]!.map((o) => this.byId.get(o.id)!);
-    for (const c of tier) this.turnPlayed.add(c);
-    this.playTurn(
-      new Set(tier),
-      tier.map((c) => c.id),
-    );
-    // A turn ended by a hold that replays it (a delay to a later count) is played again when that count comes.
-    for (const c of tier) {
-      if (this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
-        this.turnPlayed.delete(c);
-        this.holds.delete(c);
-        this.endedTurn.delete(c);
-        this.resuming.add(c);
-      }
-    }
-  }
-  throw this.rs.evaluator.at('/round/turns', `round ${this.round}: the turns never ended (a delay keeps postponing itself)`);
-}
-
-/** A fallen combatant still has a turn when a step performs something for the fallen (bleeding on its count). */
-function needsOutTurn(this: Engine, c: Cmb): boolean {
-  for (const phase of this.rs.phases) {
-    for (const step of phase.steps) {
-      if (step.perform && step.def.includeOut && truthy(step.select(this.actorData(c.view)))) return true;
-    }
-  }
-  return false;
-}
-
 /** The fight ends when an end condition holds: unwinds the run. */
 function checkEnd(this: Engine): void {
   if (this.ended) throw new CombatEnded();
@@ -271,7 +220,6 @@ export const roundMethods = {
   playTurn,
   choosePhaseOrder,
   playPhase,
-  playCombatantTurns,
-  needsOutTurn,
+  ...turnQueueMethods,
   checkEnd,
 };

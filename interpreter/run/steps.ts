@@ -5,28 +5,21 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysFalse, alwaysTrue } from '../compile/constants.js';
 import type { CStep } from '../compile/types.js';
-import { orderIntoGroups, type Orderable } from './ordering.js';
+import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import type { Cmb, Decl, Frame } from './types.js';
 
 function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
   const ended = this.endedTurn;
-  const items: Decl[] = [];
+  // Made at the first item (most steps of a turn select nothing).
+  let items: Decl[] | null = null;
   if (step.perform) {
-    for (const c of this.cmbs) {
-      if (!members.has(c) || ended.has(c) || (c.out && !step.def.includeOut)) continue;
-      if (!alwaysTrue(step.select) && !truthy(step.select(this.actorData(c.view)))) continue;
-      items.push({
-        seq: this.declSeq++,
-        c,
-        action: step.perform,
-        target: c,
-        phase: this.phase!,
-        initiative: null,
-        done: false,
-        ...(c.out ? { allowOut: true } : {}),
-      });
+    // In listing order: a turn of one needs no look at everyone (one who fled, out for good, has left the list).
+    if (members.size === 1) {
+      for (const c of members) if (!c.out || this.cmbs.includes(c)) items = performFor(this, step, c, items);
+    } else {
+      for (const c of this.cmbs) if (members.has(c)) items = performFor(this, step, c, items);
     }
   } else {
     // The declarations waiting in this phase (no closure, no copy when there are none).
@@ -36,10 +29,10 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
       const d = decls[i]!;
       if (d.done || d.held || d.phase !== phase || !members.has(d.c) || ended.has(d.c)) continue;
       if (!alwaysTrue(step.select) && !truthy(step.select(this.actData(d.c.view, d.action.view, d.target?.view ?? null)))) continue;
-      items.push(d);
+      (items ??= []).push(d);
     }
   }
-  if (items.length === 0) return;
+  if (items === null) return;
   for (const d of items) d.done = true;
   this.step = step.def.id;
   this.emit('step.start');
@@ -50,34 +43,69 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
       this.decide(`r${this.round}.${this.phase}.${step.choice.def.id}`, ['first', 'second'], step.choice.def.default, this.holder) ===
       'second';
   }
-  // Order, play the first group, and order the rest again: an act may change initiative
-  // (a reaction, a delay) or end a turn (a hold).
-  let memo: Map<string, number> | undefined;
-  const played = new Set<Decl>();
-  let remaining = items;
+  // One act and keys without effects (a turn of one): it is the group, with nothing to order.
+  if (items.length === 1 && step.order.builtinKeys) {
+    this.playGroup(items);
+    return;
+  }
+  this.playOrdered(step, items, reversed);
+}
+
+/** A step that performs an action: `c` (a member) is selected for it, added to `items` (made when null). */
+function performFor(eng: Engine, step: CStep, c: Cmb, items: Decl[] | null): Decl[] | null {
+  if (eng.endedTurn.has(c) || (c.out && !step.def.includeOut)) return items;
+  if (!alwaysTrue(step.select) && !truthy(step.select(eng.actorData(c.view)))) return items;
+  const action = step.perform!;
+  // Two literals rather than a spread: the fallen one's act is allowed (allowOut, last, as before).
+  const d: Decl = c.out
+    ? { seq: eng.declSeq++, c, action, target: c, phase: eng.phase!, initiative: null, done: false, allowOut: true }
+    : { seq: eng.declSeq++, c, action, target: c, phase: eng.phase!, initiative: null, done: false };
+  (items ??= []).push(d);
+  return items;
+}
+
+/**
+ * Order, play the first group, and order the rest again: an act may change initiative (a
+ * reaction, a delay) or end a turn (a hold). One ordering environment serves the whole step (its
+ * label reads the round, the phase and the step, which a group played in between restores).
+ */
+function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean): void {
+  let env: OrderEnv | undefined;
+  // What is left to play, compacted in place after each group (a copy: `items` is kept whole).
+  const remaining = items.slice();
+  // Left out because their turn ended (a hold) before they were played.
+  let dropped: Decl[] | null = null;
   for (let guard = 0; remaining.length && guard < items.length + 1; guard++) {
     let group: Decl[];
     // One act left and keys without effects: it is the next group, with nothing to compute.
     if (remaining.length === 1 && step.order.builtinKeys) group = [remaining[0]!];
     else {
-      const orderables = new Map<Orderable, Decl>();
-      for (const d of remaining) orderables.set(this.orderable(d.c, d), d);
-      const groups = orderIntoGroups(
-        [...orderables.keys()],
-        step.order,
-        this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, (memo ??= new Map())),
-      );
-      group = groups[0]!.map((o) => orderables.get(o)!);
+      const orderables: Orderable[] = new Array<Orderable>(remaining.length);
+      for (let i = 0; i < remaining.length; i++) orderables[i] = this.orderable(remaining[i]!.c, remaining[i]!);
+      env ??= this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, new Map());
+      const first = firstGroup(orderables, step.order, env);
+      group = new Array<Decl>(first.length);
+      for (let j = 0; j < first.length; j++) group[j] = remaining[orderables.indexOf(first[j]!)]!;
     }
     this.playGroup(group);
-    for (const d of group) played.add(d);
-    remaining = remaining.filter((d) => !played.has(d) && !this.endedTurn.has(d.c));
+    // The rest: not in the group just played, and not of a turn that ended meanwhile.
+    const ended = this.endedTurn;
+    let k = 0;
+    for (let i = 0; i < remaining.length; i++) {
+      const d = remaining[i]!;
+      if (group.includes(d)) continue;
+      if (ended.has(d.c)) (dropped ??= []).push(d);
+      else remaining[k++] = d;
+    }
+    remaining.length = k;
   }
   // Declarations of a turn that ended early (a hold) wait for the resumed turn.
-  for (const d of items) {
-    if (!played.has(d) && this.endedTurn.has(d.c)) {
-      d.done = false;
-      d.held = true;
+  if (dropped) {
+    for (const d of dropped) {
+      if (this.endedTurn.has(d.c)) {
+        d.done = false;
+        d.held = true;
+      }
     }
   }
 }
@@ -131,8 +159,9 @@ function playGroup(this: Engine, group: Decl[]): void {
   // Reactions before the acts (a braced spear against a charge).
   for (const l of live) this.fireActTriggers('before', l.d.c, l.d.action, l.actSeq, l.f.target);
   // Moves of the group happen at the same time.
-  const moving = live.filter((l) => l.d.action.movement && !l.d.c.out);
-  if (moving.length) this.simulateMoves(moving);
+  let moving: typeof live | null = null;
+  for (const l of live) if (l.d.action.movement && !l.d.c.out) (moving ??= []).push(l);
+  if (moving) this.simulateMoves(moving);
   for (const l of live) {
     if (l.d.c.out && !simultaneous && !l.d.allowOut) {
       this.emit('skip', { combatant: l.d.c.id, action: l.d.action.def.id, reason: 'interrupted: out of the fight' });
@@ -175,4 +204,4 @@ function cannotAct(this: Engine, d: Decl, f: Frame): string | null {
   return null;
 }
 
-export const stepMethods = { playStep, playGroup, frameFor, cannotAct };
+export const stepMethods = { playStep, playOrdered, playGroup, frameFor, cannotAct };

@@ -7,6 +7,6 @@ export default {
   checksRequiresWhenDeclared: true,
   roundStart() {},
   phaseStart(eng, active, phase) {
-    eng.declare(Array.from(active), phase);
+    eng.declare(active, phase);
   },
 } satisfies DeclareTime;

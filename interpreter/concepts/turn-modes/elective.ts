@@ -1,20 +1,19 @@
 import { truthy } from '../../compile/evaluator.js';
 import { orderIntoGroups } from '../../run/ordering.js';
+import { cmbItem } from '../../run/cmb-items.js';
 import type { Engine } from '../../run/engine.js';
 import type { Cmb } from '../../run/types.js';
 import type { TurnMode } from '../types.js';
 
-/** Whose turn ended last, across rounds (the one who may open the next round). */
-const LAST_TURN = new WeakMap<Engine, Cmb>();
-
 /** The candidates in turn order (`round.turns.order`), tied ones in listing order. */
 function inTurnOrder(eng: Engine, candidates: Cmb[], memo: Map<string, number>): Cmb[] {
+  const fixedTurn = eng.rs.def.round.turns.resort === 'round-start';
   const groups = orderIntoGroups(
-    candidates.map((c) => eng.orderable(c, null, true)),
+    candidates.map((c) => cmbItem(eng, c).refresh(fixedTurn)),
     eng.rs.turnOrder,
     eng.orderEnv(eng.tieLabel('turns'), false, memo),
   );
-  return groups.flat().map((o) => eng.byId.get(o.id)!);
+  return groups.flat().map((o) => o.c);
 }
 
 /** Who chooses (a combatant's id, a side's id, or the referee) when `prev` has just acted. */
@@ -72,7 +71,7 @@ export default {
     const el = eng.rs.elective!;
     eng.turnPlayed = new Set();
     const memo = new Map<string, number>();
-    let prev: Cmb | null = el.def.lastOpens ? (LAST_TURN.get(eng) ?? null) : null;
+    let prev: Cmb | null = el.def.lastOpens ? eng.lastTurn : null;
     if (prev && !eng.cmbs.includes(prev)) prev = null;
     // Who held its turn this round and went back among those waiting (once a round each).
     const held = new Set<Cmb>();
@@ -96,7 +95,8 @@ export default {
       eng.playTurn(new Set([c]), [c.id]);
       if (eng.holds.has(c)) giveBack(eng, c, held);
       prev = c;
-      LAST_TURN.set(eng, c);
+      // Whose turn ended last, across rounds (the one who may open the next round).
+      eng.lastTurn = c;
     }
   },
   toCome(eng, inTurn) {

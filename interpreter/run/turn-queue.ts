@@ -1,0 +1,79 @@
+/**
+ * The turn queue of combatants (round.turns.by "combatant"): who has a turn to come, in the turn
+ * order, re-sorted before every turn.
+ */
+import { truthy } from '../compile/evaluator.js';
+import { cmbItem, type CmbItem } from './cmb-items.js';
+import { firstGroup, type OrderEnv } from './ordering.js';
+import type { Engine } from './engine.js';
+import type { Cmb } from './types.js';
+
+/**
+ * Combatants take turns one by one (simultaneous when tied), highest first. The queue is
+ * re-sorted before every turn, so an initiative changed mid-round (a delay, a reaction, a
+ * readied action) takes effect at once — unless turns.resort is "round-start".
+ */
+function playCombatantTurns(this: Engine): void {
+  this.turnPlayed.clear();
+  const memo = new Map<string, number>();
+  // One environment for the round's sorts: its label depends on the round only, and it reads the memo and the engine when asked.
+  let env: OrderEnv | undefined;
+  const cmbs = this.cmbs;
+  // When the selects it evaluates cannot roll, a fallen combatant's need of a turn is asked after
+  // the checks that read no expression: one who has had its turn is not asked again each turn.
+  // The same candidates come out (the checks write nothing), and no die moves.
+  const outLast = this.rs.outTurnRollFree;
+  // Who has a turn to come, each as the turn order sees it (its item, refreshed before each sort),
+  // in one array filled again for each turn.
+  const resortAtRoundStart = this.rs.def.round.turns.resort === 'round-start';
+  const candidates: CmbItem[] = [];
+  for (let guard = 0; guard < cmbs.length * 4 + 8; guard++) {
+    // In listing order, as before.
+    candidates.length = 0;
+    for (let i = 0; i < cmbs.length; i++) {
+      const c = cmbs[i]!;
+      if (outLast) {
+        if (this.turnPlayed.has(c) || this.heldIndefinitely(c) || this.endedTurn.has(c) || (c.out && !this.needsOutTurn(c))) continue;
+      } else if (!((!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c))) {
+        continue;
+      }
+      candidates.push(cmbItem(this, c).refresh(resortAtRoundStart));
+    }
+    if (candidates.length === 0) return;
+    const first = firstGroup(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
+    const n = first.length;
+    const tier: Cmb[] = new Array<Cmb>(n);
+    const who: string[] = new Array<string>(n);
+    const members = new Set<Cmb>();
+    for (let j = 0; j < n; j++) {
+      const c = first[j]!.c;
+      tier[j] = c;
+      who[j] = c.id;
+      members.add(c);
+      this.turnPlayed.add(c);
+    }
+    this.playTurn(members, who);
+    // A turn ended by a hold that replays it (a delay to a later count) is played again when that count comes.
+    for (const c of tier) {
+      if (this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
+        this.turnPlayed.delete(c);
+        this.holds.delete(c);
+        this.endedTurn.delete(c);
+        this.resuming.add(c);
+      }
+    }
+  }
+  throw this.rs.evaluator.at('/round/turns', `round ${this.round}: the turns never ended (a delay keeps postponing itself)`);
+}
+
+/** A fallen combatant still has a turn when a step performs something for the fallen (bleeding on its count). */
+function needsOutTurn(this: Engine, c: Cmb): boolean {
+  for (const phase of this.rs.phases) {
+    for (const step of phase.steps) {
+      if (step.perform && step.def.includeOut && truthy(step.select(this.actorData(c.view)))) return true;
+    }
+  }
+  return false;
+}
+
+export const turnQueueMethods = { playCombatantTurns, needsOutTurn };
