@@ -1,5 +1,5 @@
 /**
- * A combatant as orderings see it (run/initiative.ts orderable(c, null, turn) makes the same,
+ * A combatant as orderings see it (run/initiative.ts orderable(c, d) makes one of its declarations,
  * fresh each time): one item per combatant for the whole combat, refreshed before each sort
  * instead of made anew (an object, a closure and its context at every turn and declaration).
  *

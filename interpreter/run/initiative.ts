@@ -67,19 +67,17 @@ function orderEnv(this: Engine, label: string, reversed: boolean, memo?: Map<str
   };
 }
 
-/** A combatant (its turn) or one of its declarations, as orderings see it. */
-function orderable(this: Engine, c: Cmb, d: Decl | null, turn = false): Orderable {
-  const fixed = turn && this.rs.def.round.turns.resort === 'round-start' && !this.resuming.has(c);
+/** One of a combatant's declarations, as orderings see it (a combatant itself, for its turn: run/cmb-items.ts). */
+function orderable(this: Engine, c: Cmb, d: Decl): Orderable {
   let data: Data | undefined;
-  const own = fixed ? (c.view.initiativeAtRoundStart as number | null) : (c.view.initiative as number | null);
   return {
-    id: d ? `${c.id}.${d.action.def.id}` : c.id,
+    id: `${c.id}.${d.action.def.id}`,
     listing: c.index,
     side: c.side,
-    initiative: d?.initiative ?? own ?? this.sideById.get(c.side)!.initiative,
-    declSeq: d?.seq ?? 0,
+    initiative: d.initiative ?? (c.view.initiative as number | null) ?? this.sideById.get(c.side)!.initiative,
+    declSeq: d.seq,
     // Made once for all the keys of one ordering (nothing a key computes changes it; the evaluator does not write to it).
-    data: () => (data ??= this.actData(c.view, d ? d.action.view : null, d?.target?.view ?? null)),
+    data: () => (data ??= this.actData(c.view, d.action.view, d.target?.view ?? null)),
   };
 }
 
