@@ -6,7 +6,13 @@
  * its batch by its own CPU time and also sends each combat's outcome (winner, rounds), which the
  * parent compares: the same seeds must end the same way in both builds.
  *
- *   node bench/compare-isolated.mjs --old <build>/dist [--new DIR] [--rounds 12] [--batch 400] [--warmup 600] [--simulate [--curves]]
+ *   node bench/compare-isolated.mjs --old <build>/dist [--new DIR] [--rounds 12] [--batch 400] [--warmup 600] [--pairs 1] [--simulate [--curves]]
+ *
+ * --pairs N: N pairs of fresh child processes, one after the other, each pair running all the
+ * rounds; the figure is then the median of the pairs' speedups (with their range) beside the
+ * pooled one. One process of the same build can run 20–30 % faster or slower than the next (V8
+ * settles each process's hot code its own way: measured 942–1,686 combats per CPU second for
+ * seven processes of one build), so a single pair can flatter or wrong either build.
  *
  * --simulate: each child runs its own build's simulation path per combat, as a simulate worker
  * does — its series-core runSlice when the build has one (a build with RunOptions.keep then runs
@@ -118,7 +124,7 @@ async function parent() {
       p.once('message', ok);
       p.send(m);
     });
-  const builds = { old: await start(oldDist), new: await start(newDist) };
+  const pairs = Math.max(1, Number(opt('--pairs', 1)));
   const out = {
     command: `node bench/compare-isolated.mjs ${args.join(' ')}`.trim(),
     old: oldDist,
@@ -128,40 +134,63 @@ async function parent() {
       : 'run (full trace; winner and rounds compared)',
     batch,
     rounds,
+    pairs,
     combats: [],
   };
+  const sum = (xs) => xs.reduce((a, b) => a + b, 0);
   for (let ci = 0; ci < CASES.length; ci++) {
-    for (const p of Object.values(builds)) await ask(p, { case: ci, warmup, from: 800000, count: 1 });
     const per = { old: [], new: [] };
+    const ratios = [];
+    const pairSpeedups = [];
     let differ = 0;
-    for (let r = 0; r < rounds; r++) {
-      const from = 1 + r * batch;
-      // The order alternates from round to round.
-      const order = r % 2 === 0 ? ['old', 'new'] : ['new', 'old'];
-      const got = {};
-      for (const k of order) got[k] = await ask(builds[k], { case: ci, from, count: batch });
-      for (const k of order) per[k].push(got[k].ms);
-      for (let i = 0; i < batch; i++) if (got.old.outcomes[i] !== got.new.outcomes[i]) differ++;
+    for (let pair = 0; pair < pairs; pair++) {
+      // Fresh processes for each pair, started one after the other.
+      const builds = { old: await start(oldDist), new: await start(newDist) };
+      for (const p of Object.values(builds)) await ask(p, { case: ci, warmup, from: 800000, count: 1 });
+      const mine = { old: [], new: [] };
+      for (let r = 0; r < rounds; r++) {
+        const from = 1 + r * batch;
+        // The order alternates from round to round.
+        const order = r % 2 === 0 ? ['old', 'new'] : ['new', 'old'];
+        const got = {};
+        for (const k of order) got[k] = await ask(builds[k], { case: ci, from, count: batch });
+        for (const k of order) mine[k].push(got[k].ms);
+        for (let i = 0; i < batch; i++) if (got.old.outcomes[i] !== got.new.outcomes[i]) differ++;
+      }
+      for (const p of Object.values(builds)) p.kill();
+      for (const k of ['old', 'new']) per[k].push(...mine[k]);
+      ratios.push(...mine.old.map((t, i) => t / mine.new[i]));
+      pairSpeedups.push(sum(mine.old) / sum(mine.new));
     }
-    const ratios = per.old.map((t, i) => t / per.new[i]);
-    const sum = (xs) => xs.reduce((a, b) => a + b, 0);
-    const rate = (k) => Math.round((rounds * batch * 1000) / sum(per[k]));
+    const runs = rounds * batch * pairs;
+    const rate = (k) => Math.round((runs * 1000) / sum(per[k]));
     const res = {
       name: CASES[ci].name,
       old: rate('old'),
       new: rate('new'),
       speedup: round(sum(per.old) / sum(per.new), 2),
       perRound: { median: round(median(ratios), 3), min: round(Math.min(...ratios), 3), max: round(Math.max(...ratios), 3) },
-      combats: rounds * batch,
+      ...(pairs > 1
+        ? {
+            perPair: {
+              median: round(median(pairSpeedups), 2),
+              min: round(Math.min(...pairSpeedups), 2),
+              max: round(Math.max(...pairSpeedups), 2),
+            },
+          }
+        : {}),
+      combats: runs,
       outcomesDiffer: differ,
     };
     out.combats.push(res);
+    const pairText = res.perPair
+      ? `; per pair of processes: median ${res.perPair.median}×, ${res.perPair.min}–${res.perPair.max} (${pairs} pairs)`
+      : '';
     process.stderr.write(
       `${res.name}: old ${res.old} combats per CPU second, new ${res.new} → ${res.speedup}× (per round: median ${res.perRound.median}, ` +
-        `${res.perRound.min}–${res.perRound.max}); ${res.combats} seeds, ${differ} ${mode ? 'records differed' : 'ended differently'}\n`,
+        `${res.perRound.min}–${res.perRound.max}${pairText}); ${res.combats} seeds, ${differ} ${mode ? 'records differed' : 'ended differently'}\n`,
     );
   }
-  for (const p of Object.values(builds)) p.kill();
   process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
 }
 
