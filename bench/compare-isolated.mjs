@@ -12,7 +12,7 @@
  * rounds; the figure is then the median of the pairs' speedups (with their range) beside the
  * pooled one. One process of the same build can run 20–30 % faster or slower than the next (V8
  * settles each process's hot code its own way: measured 942–1,686 combats per CPU second for
- * seven processes of one build), so a single pair can flatter or wrong either build.
+ * six processes of one build), so a single pair can flatter or wrong either build.
  *
  * --simulate: each child runs its own build's simulation path per combat, as a simulate worker
  * does — its series-core runSlice when the build has one (a build with RunOptions.keep then runs
