@@ -3,26 +3,29 @@
  * Where the interpreter's time goes: CPU profile (V8 sampling profiler, 100 µs) of many combats of
  * a benchmark encounter, after a warm-up; prints the top functions by self and inclusive time.
  *
- *   node bench/profile.mjs ose|d20 [combats=1500] [top=25]
+ *   node bench/profile.mjs ose|d20 [combats=1500] [top=25] [--simulate]
  *   node bench/profile.mjs scaling N [combats] [top]   — benchmark 3's encounter of N combatants,
  *                                                       4 rounds a combat; also µs per combatant-round
  *
+ * --simulate keeps only the events a simulation's records read (RECORD_EVENTS), as `phasebook simulate` does.
  * (`node --cpu-prof` gives the same profile as a file for Chrome DevTools; this prints a summary.)
  */
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { loadEncounter, loadProgram, run } from '../dist/interpreter/pipeline.js';
+import { RECORD_EVENTS } from '../dist/interpreter/simulate/record.js';
 import { ROOT } from './lib.mjs';
 import { generateEncounter, SCALING_OVERLAYS } from './scaling.mjs';
 
-const args = process.argv.slice(2);
+const simulate = process.argv.includes('--simulate');
+const args = process.argv.slice(2).filter((a) => a !== '--simulate');
 const which = args[0] ?? 'ose';
 const size = which === 'scaling' ? Number(args[1] ?? 1000) : 0;
 const [combats = which === 'scaling' ? '3' : '1500', top = '25'] = which === 'scaling' ? args.slice(2) : args.slice(1);
 const OSE = ['phased-round', 'crossbow-speed', 'two-handed-last'].map((o) => join(ROOT, 'rulesets/ose/overlays', `${o}.json`));
 let program;
 let enc;
-const opts = {};
+const opts = simulate ? { keep: RECORD_EVENTS } : {};
 if (which === 'scaling') {
   program = loadProgram(join(ROOT, 'rulesets/ose/ose.json'), SCALING_OVERLAYS);
   const warm = loadEncounter('warm.json', program, JSON.stringify(generateEncounter(100)));
@@ -34,7 +37,7 @@ if (which === 'scaling') {
   program =
     which === 'ose' ? loadProgram(join(ROOT, 'rulesets/ose/ose.json'), OSE) : loadProgram(join(ROOT, 'rulesets/d20-srd/d20-srd.json'));
   enc = loadEncounter(join(ROOT, which === 'ose' ? 'bench/encounters/ose-phased-6v6.json' : 'bench/encounters/d20-4v4.json'), program);
-  for (let i = 0; i < 300; i++) run(program, enc, { seed: 100000 + i });
+  for (let i = 0; i < 300; i++) run(program, enc, { seed: 100000 + i, ...opts });
 }
 const session = new Session();
 session.connect();
