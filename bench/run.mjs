@@ -3,20 +3,20 @@
  * `npm run bench`: Phasebook's benchmarks. Prints a table and the JSON, and writes the JSON to
  * bench/results/<timestamp>.json and bench/results/latest.json. See bench/README.md.
  *
- *   node --expose-gc bench/run.mjs [--quick] [--only dice,interp,expr,scaling,throughput,startup] [--exact N]
+ *   node --expose-gc bench/run.mjs [--quick] [--only dice,interp,expr,scaling,throughput,startup] [--exact N] [--shared]
  *
  * --only also takes `session` (benchmark 6, the auto-mode session's overhead).
  * --quick runs every benchmark briefly (a smoke test; its figures are not the reported ones).
  * --exact N replays N seeds (default 200) in benchmark 1's exact-replay check.
+ * --shared runs benchmark 1's two encounters in this process, one after the other, instead of a
+ *   child process each (the measurement of runs before 2026-11-24's seventh; see bench/README).
  * Needs `npm run build` and the compiled baselines (tsc -p bench/tsconfig.json) first.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { OseBaseline, loadOse } from '../dist/bench/baseline/ose-phased.js';
-import { D20Baseline, loadD20 } from '../dist/bench/baseline/d20.js';
-import { interpVsBaseline } from './interp-vs-baseline.mjs';
+import { ENCOUNTERS, interpVsBaseline } from './interp-vs-baseline.mjs';
 import { expressions } from './expressions.mjs';
 import { scaling } from './scaling.mjs';
 import { throughput } from './throughput.mjs';
@@ -29,8 +29,6 @@ const quick = args.includes('--quick');
 const only = args.includes('--only') ? new Set(args[args.indexOf('--only') + 1].split(',')) : null;
 const want = (k) => !only || only.has(k);
 const log = (s) => process.stderr.write(`${s}\n`);
-
-const OSE_MODULES = ['phased-round', 'crossbow-speed', 'two-handed-last'].map((o) => join(ROOT, 'rulesets/ose/overlays', `${o}.json`));
 
 function git(...a) {
   try {
@@ -67,30 +65,22 @@ if (want('interp')) {
   results.interpreterVsBaseline = [];
   const exact = args.includes('--exact') ? Number(args[args.indexOf('--exact') + 1]) : quick ? 40 : 200;
   const common = { seconds: quick ? 1.5 : 11, exactSeeds: exact, log };
-  log(' OSE phased round (phased-round + crossbow-speed + two-handed-last), bench/encounters/ose-phased-6v6.json');
-  results.interpreterVsBaseline.push(
-    await interpVsBaseline({
-      ...common,
-      name: 'OSE phased 6v6',
-      ruleset: join(ROOT, 'rulesets/ose/ose.json'),
-      overlays: OSE_MODULES,
-      encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json'),
-      Baseline: OseBaseline,
-      load: loadOse,
-    }),
-  );
-  log(' d20 SRD by the book, bench/encounters/d20-4v4.json');
-  results.interpreterVsBaseline.push(
-    await interpVsBaseline({
-      ...common,
-      name: 'd20 SRD 4v4',
-      ruleset: join(ROOT, 'rulesets/d20-srd/d20-srd.json'),
-      overlays: [],
-      encounter: join(ROOT, 'bench/encounters/d20-4v4.json'),
-      Baseline: D20Baseline,
-      load: loadD20,
-    }),
-  );
+  const shared = args.includes('--shared');
+  results.interpreterVsBaselineProcesses = shared ? 'one, both encounters in turn' : 'a child process per encounter';
+  for (const key of ['ose', 'd20']) {
+    const e = ENCOUNTERS[key];
+    log(` ${e.title}`);
+    if (shared) {
+      results.interpreterVsBaseline.push(await interpVsBaseline({ ...e, ...common }));
+      continue;
+    }
+    const out = execFileSync(
+      process.execPath,
+      ['--expose-gc', join(ROOT, 'bench/interp-vs-baseline.mjs'), key, String(common.seconds), String(common.exactSeeds)],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 1 << 24 },
+    );
+    results.interpreterVsBaseline.push(JSON.parse(out));
+  }
 }
 
 if (want('expr')) {
@@ -119,7 +109,7 @@ if (want('throughput')) {
     variant: {
       name: 'ose + phased-round + crossbow-speed + two-handed-last',
       ruleset: join(ROOT, 'rulesets/ose/ose.json'),
-      overlays: OSE_MODULES,
+      overlays: ENCOUNTERS.ose.overlays,
       encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json'),
     },
     runs: quick ? 600 : 6000,
@@ -131,7 +121,7 @@ if (want('session')) {
   log('6. session in auto mode vs plain runCombat, OSE phased 6v6');
   const ose = {
     ruleset: join(ROOT, 'rulesets/ose/ose.json'),
-    overlays: OSE_MODULES,
+    overlays: ENCOUNTERS.ose.overlays,
     encounter: join(ROOT, 'bench/encounters/ose-phased-6v6.json'),
   };
   results.sessionOverhead = await sessionOverhead({ name: 'OSE phased 6v6', ...ose, pairs: quick ? 6 : 40, log });
@@ -180,6 +170,13 @@ for (const r of results.interpreterVsBaseline ?? []) {
     'ratio to same-dice baseline (batches median, min–max)',
     `${r.ratioSameDice} (${r.ratioSameDiceBatches.median}, ${r.ratioSameDiceBatches.min}–${r.ratioSameDiceBatches.max})`,
     `≥ 0.5: ${r.goal.met ? 'met' : 'NOT met'}`,
+  );
+  row('', 'interpreter, record-only (as simulate)', `${fmt(r.interpreterRecordOnly.combatsPerSecond, 1)} combats/s`);
+  row(
+    '',
+    'record-only / same-dice baseline (batches)',
+    `${r.ratioSameDiceRecordOnly} (${r.ratioSameDiceRecordOnlyBatches.median}, ${r.ratioSameDiceRecordOnlyBatches.min}–${r.ratioSameDiceRecordOnlyBatches.max})`,
+    `≥ 0.5: ${r.goal.metRecordOnly ? 'met' : 'NOT met'}`,
   );
   row('', 'exact replay, labelled dice', `${r.exactReplay.identical}/${r.exactReplay.seeds} identical`);
   const d = r.distribution;
