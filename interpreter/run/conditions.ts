@@ -104,7 +104,14 @@ function expire(this: Engine, moment: ConditionMoment): void {
 /** A turn of `members` ends: what a referee made last until the end of one of their turns ends. */
 function expireTurnEnd(this: Engine, members: Set<Cmb>): void {
   // Only referees' conditions end here: a plain run pays one scan per turn, and nothing else.
-  if (!this.conditions.some((k) => typeof k.moment === 'object' && 'turnEndOf' in k.moment)) return;
+  // A loop, not `some` with an arrow: no closure per turn.
+  const conds = this.conditions;
+  let any = false;
+  for (let i = 0; i < conds.length && !any; i++) {
+    const m = conds[i]!.moment;
+    any = typeof m === 'object' && 'turnEndOf' in m;
+  }
+  if (!any) return;
   for (const c of members) this.expire({ turnEndOf: c.id });
 }
 

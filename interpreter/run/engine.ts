@@ -85,6 +85,8 @@ export interface Engine extends EngineMethods {}
 export class Engine {
   events: TraceEvent[] = [];
   seq = 0;
+  /** What emit gives back for an event the run does not keep (run/events.ts): one object, its `seq` rewritten at each such event. */
+  readonly notKept = { seq: 0 };
   round = 0;
   phase: string | undefined;
   step: string | undefined;

@@ -11,7 +11,11 @@ type FieldsArg<T extends EventType> = object extends EventFields<T> ? [fields?: 
 /** Where an event happened, as its fields come after seq, type and round. */
 type Located = { seq: number; type: EventType; round: number; turn?: string; phase?: string; step?: string };
 
-/** What emit gives back: the event's number (a `cause` or `to` of later events), kept or not. */
+/**
+ * What emit gives back: the event's number (a `cause` or `to` of later events), kept or not. Read
+ * `seq` at once: for an event the run does not keep it is the engine's one `notKept` object,
+ * which the next such event rewrites (a record-only run leaves most events out: no object each).
+ */
 type Emitted = { readonly seq: number };
 
 /**
@@ -34,7 +38,11 @@ function keeps(this: Engine, type: EventType): boolean {
 function emitEvent(this: Engine, type: EventType, fields?: object): Emitted {
   const seq = this.seq++;
   const keep = this.opts.keep;
-  if (keep !== undefined && !keep.has(type)) return { seq };
+  if (keep !== undefined && !keep.has(type)) {
+    const skipped = this.notKept;
+    skipped.seq = seq;
+    return skipped;
+  }
   const round = this.round;
   const turn = this.turn !== undefined && type !== 'round.start' && type !== 'round.end' ? this.turn : undefined;
   const phase = this.phase;
