@@ -64,16 +64,21 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
       }
       tick.push(m);
     }
-    if (distinct) this.integrateTick(tick);
-    else this.integrateTickShared(tick);
+    // Whether this tick left everything as it found it: no one moved, stopped or reacted.
+    let still = distinct ? !this.integrateTick(tick) : !this.integrateTickShared(tick);
     this.touchLine();
     for (const m of tick) {
       if (m.stopAtEnemies && this.blockedAt(m, moverOf) && m.moving) {
         m.moving = false;
         moving--;
+        still = false;
       }
-      if (duringTriggers) this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired);
+      if (duringTriggers && this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired)) still = false;
     }
+    // Every later tick would start from the very state this one started from and do the same
+    // nothing (a tick reads only places, what is left of each move, who stands and who reacted):
+    // the movers that have arrived wait out the move here instead of tick by tick.
+    if (still) break;
   }
   for (const m of ms) {
     if (m.c.view.position === m.from) continue;
@@ -96,8 +101,11 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
  * This is the form for movers that are all different combatants (always, unless a script
  * declares two moves of one combatant into one group): each mover finds the mover of its
  * target once per tick instead of searching for it in every pass.
+ *
+ * True when the tick changed something: a mover stepped (even too little to show once rounded),
+ * or a place or distance moved was written back other than it was read.
  */
-function integrateTick(this: Engine, ms: Mover[]): void {
+function integrateTick(this: Engine, ms: Mover[]): boolean {
   const EPS = 1e-9;
   const n = ms.length;
   for (const m of ms) m.c.tickMover = m;
@@ -111,6 +119,7 @@ function integrateTick(this: Engine, ms: Mover[]): void {
     m.tpos = m.tm ? 0 : (m.target!.view.position as number);
   }
   let remaining = 1;
+  let stepped = false;
   for (let pass = 0; pass < n * 2 + 2 && remaining > EPS; pass++) {
     for (let i = 0; i < n; i++) {
       const m = ms[i]!;
@@ -149,20 +158,27 @@ function integrateTick(this: Engine, ms: Mover[]): void {
       m.pos = m.pos + d;
       m.left -= Math.abs(d);
       m.moved = num(m.moved) + Math.abs(d);
+      stepped = true;
     }
     remaining -= tau;
   }
   for (const m of ms) {
-    m.c.view.position = round2(m.pos);
-    m.c.view.moved = round2(num(m.moved));
+    const view = m.c.view;
+    const pos = round2(m.pos);
+    const moved = round2(num(m.moved));
+    if (!stepped && !(Object.is(pos, view.position) && Object.is(moved, view.moved))) stepped = true;
+    view.position = pos;
+    view.moved = moved;
   }
+  return stepped;
 }
 
 /** integrateTick for a group in which one combatant has several movers (velocities looked up by combatant). */
-function integrateTickShared(this: Engine, ms: Mover[]): void {
+function integrateTickShared(this: Engine, ms: Mover[]): boolean {
   const pos = (c: Cmb) => c.view.position as number;
   const EPS = 1e-9;
   let remaining = 1;
+  let stepped = false;
   for (let pass = 0; pass < ms.length * 2 + 2 && remaining > EPS; pass++) {
     const base = new Map<Cmb, number>();
     for (const m of ms) {
@@ -198,13 +214,19 @@ function integrateTickShared(this: Engine, ms: Mover[]): void {
       m.c.view.position = pos(m.c) + d;
       m.left -= Math.abs(d);
       m.c.view.moved = num(m.c.view.moved) + Math.abs(d);
+      stepped = true;
     }
     remaining -= tau;
   }
   for (const m of ms) {
-    m.c.view.position = round2(pos(m.c));
-    m.c.view.moved = round2(num(m.c.view.moved));
+    const view = m.c.view;
+    const p = round2(pos(m.c));
+    const moved = round2(num(view.moved));
+    if (!stepped && !(Object.is(p, view.position) && Object.is(moved, view.moved))) stepped = true;
+    view.position = p;
+    view.moved = moved;
   }
+  return stepped;
 }
 
 /**
