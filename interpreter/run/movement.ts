@@ -70,7 +70,7 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
       tick.push(m);
     }
     // Whether this tick left everything as it found it: no one moved, stopped or reacted.
-    let still = distinct ? !this.integrateTick(tick) : !this.integrateTickShared(tick);
+    let still = distinct ? !this.integrateTick(tick, moverOf) : !this.integrateTickShared(tick);
     this.touchLine();
     for (const m of tick) {
       if (m.stopAtEnemies && this.blockedAt(m, moverOf) && m.moving) {
@@ -110,12 +110,15 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
  * True when the tick changed something: a mover stepped (even too little to show once rounded),
  * or a place or distance moved was written back other than it was read.
  */
-function integrateTick(this: Engine, ms: Mover[]): boolean {
+function integrateTick(this: Engine, ms: Mover[], moverOf: Map<Cmb, Mover>): boolean {
   const EPS = 1e-9;
   const n = ms.length;
-  for (const m of ms) m.c.tickMover = m;
-  for (const m of ms) m.tm = m.target!.tickMover ?? null;
-  for (const m of ms) m.c.tickMover = null;
+  // The mover of each target in this tick: the movers of the tick are those still moving. (Looked
+  // up, not marked on the combatants: a field written on some would split their hidden class.)
+  for (const m of ms) {
+    const tm = moverOf.get(m.target!);
+    m.tm = tm !== undefined && tm.moving ? tm : null;
+  }
   // Places are read once and kept on the movers while the tick is integrated, then written back:
   // only the movers move, and a target that does not move this tick stays where it is.
   for (const m of ms) {
@@ -240,21 +243,27 @@ function integrateTickShared(this: Engine, ms: Mover[]): boolean {
  * simply follows.
  */
 function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
-  const blocks = (o: Cmb) => {
-    if (o === m.target) return false;
-    const om = moverOf.get(o);
-    return !om || om.blocks;
-  };
   const line = this.line();
   // The mover's place, read once: nothing in the scan moves anyone.
   const pos = m.c.view.position as number;
-  if (line) return line.someEnemyWithin(m.c.side, pos, this.rs.reach, blocks);
-  for (const o of this.cmbs) {
-    if (o.side === m.c.side || o.out || o === m.target) continue;
-    if (Math.abs((o.view.position as number) - pos) > this.rs.reach) continue;
-    if (blocks(o)) return true;
+  if (line) return line.someEnemyWithin(m.c.side, pos, this.rs.reach, (o) => blocks(o, m, moverOf));
+  const side = m.c.side;
+  const reach = this.rs.reach;
+  const cmbs = this.cmbs;
+  for (let i = 0; i < cmbs.length; i++) {
+    const o = cmbs[i]!;
+    if (o.side === side || o.out || o === m.target) continue;
+    if (Math.abs((o.view.position as number) - pos) > reach) continue;
+    if (blocks(o, m, moverOf)) return true;
   }
   return false;
+}
+
+/** Whether enemy `o` within reach stops mover `m`: not its own target; one standing still, or moving with a move that blocks. */
+function blocks(o: Cmb, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
+  if (o === m.target) return false;
+  const om = moverOf.get(o);
+  return !om || om.blocks;
 }
 
 export const movementMethods = { simulateMoves, integrateTick, integrateTickShared, blockedAt };
