@@ -1,14 +1,14 @@
 /**
- * The nearest-enemy picker keeps the answers it found at one version of the battle line
- * (concepts/targets/nearest-enemy.ts). Every answer it gives, kept or not, must be the answer of
- * a plain scan over everyone at that moment: in the benchmark fight, in every OSE sample, and in
+ * The nearest-enemy picker and `engaged` keep the answers they found at one version of the
+ * battle line (run/place-memo.ts). Every answer they give, kept or not, must be the answer of a
+ * plain scan over everyone at that moment: in the benchmark fight, in every OSE sample, and in
  * a fight of 80 (the sorted battle line answers there).
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 import { TARGET_PICKERS } from '../interpreter/concepts/targets/index.js';
-import type { Engine } from '../interpreter/run/engine.js';
+import { Engine } from '../interpreter/run/engine.js';
 import type { Cmb } from '../interpreter/run/types.js';
 import { listVariants, ROOT } from './support/cases.js';
 
@@ -27,16 +27,27 @@ function scan(eng: Engine, c: Cmb): Cmb | null {
   return best;
 }
 
-/** Runs `play` with every pick checked against the scan; how many picks were made. */
+/** Whether a standing enemy stands within reach, by a plain scan. */
+const engaged = (eng: Engine, c: Cmb) =>
+  eng.cmbs.some((o) => o.side !== c.side && !o.out && Math.abs((o.view.position as number) - (c.view.position as number)) <= eng.rs.reach);
+
+/** Runs `play` with every pick and every `engaged` checked against a scan; how many were asked. */
 function checked(play: () => void): number {
   const picker = TARGET_PICKERS['nearest-enemy']!;
   const pick = picker.pick.bind(picker);
+  const isEngaged = Engine.prototype.isEngaged;
   let picks = 0;
   const wrong: string[] = [];
   vi.spyOn(picker, 'pick').mockImplementation((eng, c) => {
     const found = pick(eng, c);
     picks++;
     if (found !== scan(eng, c)) wrong.push(`${c.id} in round ${eng.round}`);
+    return found;
+  });
+  vi.spyOn(Engine.prototype, 'isEngaged').mockImplementation(function (this: Engine, c: Cmb) {
+    const found = isEngaged.call(this, c);
+    picks++;
+    if (found !== engaged(this, c)) wrong.push(`${c.id} engaged in round ${this.round}`);
     return found;
   });
   try {
@@ -66,7 +77,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('nearest enemy: kept answers are the scan’s answers', () => {
+describe('nearest enemy and engaged: kept answers are the scan’s answers', () => {
   it('in the benchmark fight and every OSE sample', () => {
     const program = loadProgram(
       join(ROOT, 'rulesets/ose/ose.json'),
