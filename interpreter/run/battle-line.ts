@@ -1,5 +1,6 @@
 /** Positions on the battle line: who is engaged, distances, and the sorted line for large fights. */
 import { LineIndex } from './line.js';
+import { PlaceMemo } from './place-memo.js';
 import type { Engine } from './engine.js';
 import type { Cmb } from './types.js';
 
@@ -8,12 +9,23 @@ const LINE_MIN_COMBATANTS = 64;
 /** Questions answered by scanning at one version of the line before it is sorted. */
 const LINE_SCANS_BEFORE_SORT = 4;
 
+/** Whether an enemy stands within reach, found at the current version of the line (place-memo.ts). */
+const ENGAGED = new PlaceMemo<boolean>(false);
+
 function isEngaged(this: Engine, c: Cmb): boolean {
   const pos = c.view.position as number;
-  const reach = this.rs.reach;
-  const line = this.line();
+  const kept = ENGAGED.get(this, this.lineVersion, c.side, pos);
+  if (kept !== undefined) return kept;
+  const engaged = engagedAt(this, c, pos);
+  ENGAGED.keep(c.side, pos, engaged);
+  return engaged;
+}
+
+function engagedAt(eng: Engine, c: Cmb, pos: number): boolean {
+  const reach = eng.rs.reach;
+  const line = eng.line();
   if (line) return line.anyEnemyWithin(c.side, pos, reach);
-  for (const o of this.cmbs) {
+  for (const o of eng.cmbs) {
     if (o.side !== c.side && !o.out && Math.abs((o.view.position as number) - pos) <= reach) return true;
   }
   return false;

@@ -12,6 +12,11 @@ const MOVE_TICKS = 20;
 /** The `fired` of every mover when no trigger fires during a move (never written: see simulateMoves). */
 const NO_FIRED: Set<string> = new Set();
 const round2 = (x: number) => Math.round(x * 100) / 100;
+/**
+ * Whether a tick that changed nothing ends the move (simulateMoves). Always, but for a test that
+ * plays scenes both ways (test/move-still-ticks.test.ts): the traces must be the same.
+ */
+export const moveShortcut = { stillTickEnds: true };
 
 function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
   const ms: Mover[] = [];
@@ -64,16 +69,21 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
       }
       tick.push(m);
     }
-    if (distinct) this.integrateTick(tick);
-    else this.integrateTickShared(tick);
+    // Whether this tick left everything as it found it: no one moved, stopped or reacted.
+    let still = distinct ? !this.integrateTick(tick, moverOf) : !this.integrateTickShared(tick);
     this.touchLine();
     for (const m of tick) {
       if (m.stopAtEnemies && this.blockedAt(m, moverOf) && m.moving) {
         m.moving = false;
         moving--;
+        still = false;
       }
-      if (duringTriggers) this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired);
+      if (duringTriggers && this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired)) still = false;
     }
+    // Every later tick would start from the very state this one started from and do the same
+    // nothing (a tick reads only places, what is left of each move, who stands and who reacted):
+    // the movers that have arrived wait out the move here instead of tick by tick.
+    if (still && moveShortcut.stillTickEnds) break;
   }
   for (const m of ms) {
     if (m.c.view.position === m.from) continue;
@@ -96,13 +106,19 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
  * This is the form for movers that are all different combatants (always, unless a script
  * declares two moves of one combatant into one group): each mover finds the mover of its
  * target once per tick instead of searching for it in every pass.
+ *
+ * True when the tick changed something: a mover stepped (even too little to show once rounded),
+ * or a place or distance moved was written back other than it was read.
  */
-function integrateTick(this: Engine, ms: Mover[]): void {
+function integrateTick(this: Engine, ms: Mover[], moverOf: Map<Cmb, Mover>): boolean {
   const EPS = 1e-9;
   const n = ms.length;
-  for (const m of ms) m.c.tickMover = m;
-  for (const m of ms) m.tm = m.target!.tickMover ?? null;
-  for (const m of ms) m.c.tickMover = null;
+  // The mover of each target in this tick: the movers of the tick are those still moving. (Looked
+  // up, not marked on the combatants: a field written on some would split their hidden class.)
+  for (const m of ms) {
+    const tm = moverOf.get(m.target!);
+    m.tm = tm !== undefined && tm.moving ? tm : null;
+  }
   // Places are read once and kept on the movers while the tick is integrated, then written back:
   // only the movers move, and a target that does not move this tick stays where it is.
   for (const m of ms) {
@@ -111,6 +127,7 @@ function integrateTick(this: Engine, ms: Mover[]): void {
     m.tpos = m.tm ? 0 : (m.target!.view.position as number);
   }
   let remaining = 1;
+  let stepped = false;
   for (let pass = 0; pass < n * 2 + 2 && remaining > EPS; pass++) {
     for (let i = 0; i < n; i++) {
       const m = ms[i]!;
@@ -149,20 +166,27 @@ function integrateTick(this: Engine, ms: Mover[]): void {
       m.pos = m.pos + d;
       m.left -= Math.abs(d);
       m.moved = num(m.moved) + Math.abs(d);
+      stepped = true;
     }
     remaining -= tau;
   }
   for (const m of ms) {
-    m.c.view.position = round2(m.pos);
-    m.c.view.moved = round2(num(m.moved));
+    const view = m.c.view;
+    const pos = round2(m.pos);
+    const moved = round2(num(m.moved));
+    if (!stepped && !(Object.is(pos, view.position) && Object.is(moved, view.moved))) stepped = true;
+    view.position = pos;
+    view.moved = moved;
   }
+  return stepped;
 }
 
 /** integrateTick for a group in which one combatant has several movers (velocities looked up by combatant). */
-function integrateTickShared(this: Engine, ms: Mover[]): void {
+function integrateTickShared(this: Engine, ms: Mover[]): boolean {
   const pos = (c: Cmb) => c.view.position as number;
   const EPS = 1e-9;
   let remaining = 1;
+  let stepped = false;
   for (let pass = 0; pass < ms.length * 2 + 2 && remaining > EPS; pass++) {
     const base = new Map<Cmb, number>();
     for (const m of ms) {
@@ -198,13 +222,19 @@ function integrateTickShared(this: Engine, ms: Mover[]): void {
       m.c.view.position = pos(m.c) + d;
       m.left -= Math.abs(d);
       m.c.view.moved = num(m.c.view.moved) + Math.abs(d);
+      stepped = true;
     }
     remaining -= tau;
   }
   for (const m of ms) {
-    m.c.view.position = round2(pos(m.c));
-    m.c.view.moved = round2(num(m.c.view.moved));
+    const view = m.c.view;
+    const p = round2(pos(m.c));
+    const moved = round2(num(view.moved));
+    if (!stepped && !(Object.is(p, view.position) && Object.is(moved, view.moved))) stepped = true;
+    view.position = p;
+    view.moved = moved;
   }
+  return stepped;
 }
 
 /**
@@ -213,21 +243,27 @@ function integrateTickShared(this: Engine, ms: Mover[]): void {
  * simply follows.
  */
 function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
-  const blocks = (o: Cmb) => {
-    if (o === m.target) return false;
-    const om = moverOf.get(o);
-    return !om || om.blocks;
-  };
   const line = this.line();
   // The mover's place, read once: nothing in the scan moves anyone.
   const pos = m.c.view.position as number;
-  if (line) return line.someEnemyWithin(m.c.side, pos, this.rs.reach, blocks);
-  for (const o of this.cmbs) {
-    if (o.side === m.c.side || o.out || o === m.target) continue;
-    if (Math.abs((o.view.position as number) - pos) > this.rs.reach) continue;
-    if (blocks(o)) return true;
+  if (line) return line.someEnemyWithin(m.c.side, pos, this.rs.reach, (o) => blocks(o, m, moverOf));
+  const side = m.c.side;
+  const reach = this.rs.reach;
+  const cmbs = this.cmbs;
+  for (let i = 0; i < cmbs.length; i++) {
+    const o = cmbs[i]!;
+    if (o.side === side || o.out || o === m.target) continue;
+    if (Math.abs((o.view.position as number) - pos) > reach) continue;
+    if (blocks(o, m, moverOf)) return true;
   }
   return false;
+}
+
+/** Whether enemy `o` within reach stops mover `m`: not its own target; one standing still, or moving with a move that blocks. */
+function blocks(o: Cmb, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
+  if (o === m.target) return false;
+  const om = moverOf.get(o);
+  return !om || om.blocks;
 }
 
 export const movementMethods = { simulateMoves, integrateTick, integrateTickShared, blockedAt };

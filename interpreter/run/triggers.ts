@@ -11,9 +11,12 @@ import type { Cmb, Frame } from './types.js';
 import { DEFAULT_LIMITS } from './types.js';
 import { reactionDataMethods } from './reaction-data.js';
 
-/** Reactions to a move, at `timing` (before, during, after). */
-function fireMoveTriggers(this: Engine, timing: string, mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): void {
-  moveTriggers.fire(this, timing, mover, action, eventSeq, fired);
+/**
+ * Reactions to a move, at `timing` (before, during, after). False when nothing was done that
+ * could change anything: no reaction was tried past roll-free checks, no expression rolled.
+ */
+function fireMoveTriggers(this: Engine, timing: string, mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): boolean {
+  return moveTriggers.fire(this, timing, mover, action, eventSeq, fired);
 }
 
 /** Reactions to an act, at `timing` (before, after). */

@@ -69,8 +69,6 @@ export interface Cmb {
   out: boolean;
   reactions: Map<string, number>;
   initiative: number | null;
-  /** Scratch for integrateTick: this combatant's mover in the current tick. */
-  tickMover?: Mover | null;
 }
 
 /** One move of a group being simulated. */

@@ -13,7 +13,16 @@ import { triggersFor } from './for-action.js';
  */
 export const moveReactorMask = { bits: 30 };
 
-/** One reactor's chance to react to the move; true when the mover is out (no one else reacts). */
+/** What considering a reactor came to (consider's answer). */
+const UNTOUCHED = 0;
+const TOUCHED = 1;
+const MOVER_OUT = 2;
+
+/**
+ * One reactor's chance to react to the move. UNTOUCHED when nothing was done that could change
+ * anything (the reactor was out of reach, had already reacted, or a roll-free `when` said no:
+ * react then wrote nothing); MOVER_OUT when the mover is out (no one else reacts); else TOUCHED.
+ */
 function consider(
   eng: Engine,
   t: CTrigger,
@@ -23,24 +32,29 @@ function consider(
   fixed: { value: unknown } | undefined,
   eventSeq: number,
   fired: Set<string> | null,
-): boolean {
+): number {
   let key: string | undefined;
   if (fired && fired.size) {
     key = `${t.def.id}:${r.id}`;
-    if (fired.has(key)) return false;
+    if (fired.has(key)) return UNTOUCHED;
   }
   if (during) {
     const within = num(fixed ? fixed.value : t.within(eng.reactorMoverData(r.view, mover.view)));
-    if (eng.distance(r, mover)! > within) return false;
+    if (eng.distance(r, mover)! > within) return fixed ? UNTOUCHED : TOUCHED;
   }
   // A reactor who could not react now may still react later in the move.
-  if (eng.react(t, r, mover, eventSeq, 0)) fired?.add(key ?? `${t.def.id}:${r.id}`);
-  return mover.out;
+  const reacted = eng.react(t, r, mover, eventSeq, 0);
+  if (reacted) fired?.add(key ?? `${t.def.id}:${r.id}`);
+  if (mover.out) return MOVER_OUT;
+  // Refused by a trigger whose checks are all roll-free and ask no one (whenFirst), react wrote
+  // nothing; nor did a literal `within`.
+  return reacted || !t.whenFirst || (during && !fixed) ? TOUCHED : UNTOUCHED;
 }
 
 /**
  * A move sets reactions off: before it (a fighting withdrawal gives the foe an attack), during it
- * (once per reactor and move, when the mover comes `within` its distance), or after it.
+ * (once per reactor and move, when the mover comes `within` its distance), or after it. `fire`
+ * answers whether it may have changed anything (a tick of a move in which nothing changed ends it).
  */
 export default {
   on: 'move',
@@ -51,16 +65,21 @@ export default {
     during: 'while the mover passes within `within` feet of the reactor (once per move)',
     after: 'after the move',
   },
-  fire(eng: Engine, timing: string, mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): void {
+  fire(eng: Engine, timing: string, mover: Cmb, action: CAction, eventSeq: number, fired: Set<string> | null): boolean {
     const list = eng.rs.triggersAt.move?.[timing];
-    if (!list) return;
+    if (!list) return false;
     const during = timing === 'during';
     const cmbs = eng.cmbs;
+    let touched = false;
     for (const t of triggersFor(list, action)) {
       // A literal distance (the usual case): read once, not for every reactor.
       const fixed = during ? constantOf(t.within) : undefined;
       if (cmbs.length > moveReactorMask.bits) {
-        for (const r of eng.reactorsFor(t, mover)) if (consider(eng, t, r, mover, during, fixed, eventSeq, fired)) return;
+        for (const r of eng.reactorsFor(t, mover)) {
+          const done = consider(eng, t, r, mover, during, fixed, eventSeq, fired);
+          if (done === MOVER_OUT) return true;
+          if (done === TOUCHED) touched = true;
+        }
         continue;
       }
       // reactorsFor's list, kept as bits of eng.cmbs (taken before anyone reacts, as the list is):
@@ -75,8 +94,11 @@ export default {
       for (let i = 0; who !== 0; i++) {
         if ((who & (1 << i)) === 0) continue;
         who &= ~(1 << i);
-        if (consider(eng, t, cmbs[i]!, mover, during, fixed, eventSeq, fired)) return;
+        const done = consider(eng, t, cmbs[i]!, mover, during, fixed, eventSeq, fired);
+        if (done === MOVER_OUT) return true;
+        if (done === TOUCHED) touched = true;
       }
     }
+    return touched;
   },
 } satisfies TriggerKind & { fire: unknown };
