@@ -83,8 +83,10 @@ function playRound(this: Engine): void {
   this.rs.turnMode.playTurns(this);
   // Held turns that resume at the very end of the round, in initiative order.
   this.resumeAtRoundEnd();
-  const everyone = new Set(this.cmbs);
-  for (const phase of this.rs.finally) this.playPhase(phase, everyone);
+  if (this.rs.finally.length) {
+    const everyone = new Set(this.cmbs);
+    for (const phase of this.rs.finally) this.playPhase(phase, everyone);
+  }
   this.phase = this.step = this.turn = undefined;
   this.runMoments('round-end');
   // Temporary adjustments end first: "highest + 1" for a held-over delayer counts without them.
