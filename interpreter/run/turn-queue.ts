@@ -15,7 +15,7 @@ import type { Cmb } from './types.js';
  * readied action) takes effect at once — unless turns.resort is "round-start".
  */
 function playCombatantTurns(this: Engine): void {
-  this.turnPlayed.clear();
+  if (this.turnPlayed.size) this.turnPlayed.clear();
   const memo = new Map<string, number>();
   // One environment for the round's sorts: its label depends on the round only, and it reads the memo and the engine when asked.
   let env: OrderEnv | undefined;
