@@ -193,3 +193,67 @@ function compareUpTo<T extends Orderable>(v: number[], nk: number, kmax: number,
   }
   return items[a]!.listing - items[b]!.listing;
 }
+
+/**
+ * Whether an ordering leaves no trace and asks nothing: built-in keys (computing one has no
+ * effect) and simultaneous ties (a tie is one group, nothing rolled, nobody asked). Its answer
+ * then follows from the keys alone (orderQuiet, firstQuiet).
+ */
+export function isQuiet(ordering: CompiledOrdering): boolean {
+  return ordering.builtinKeys === true && ordering.ties === 'simultaneous';
+}
+
+/**
+ * The items' key vectors (rows of `nk`), or null when a key is NaN: without NaN, comparing two
+ * vectors (compareAt) is comparing numbers, a consistent order, so any stable sort by the vectors
+ * and then the listing gives the order the generic ordering gives.
+ */
+function quietKeys<T extends Orderable>(items: T[], keys: CompiledKey[], env: OrderEnv): number[] | null {
+  const nk = keys.length;
+  const v: number[] = new Array<number>(items.length * nk);
+  for (let i = 0; i < items.length; i++) {
+    for (let k = 0; k < nk; k++) {
+      const x = keys[k]!(items[i]!, env);
+      if (x !== x) return null;
+      v[i * nk + k] = x;
+    }
+  }
+  return v;
+}
+
+/**
+ * orderIntoGroups(items, ordering, env) flattened, for a quiet ordering (isQuiet): the items by
+ * their keys, then their listing, stably. Null when a key is NaN (the caller orders as before).
+ */
+export function orderQuiet<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv): T[] | null {
+  const n = items.length;
+  const nk = ordering.keys.length;
+  const v = nk === 0 ? [] : quietKeys(items, ordering.keys, env);
+  if (v === null) return null;
+  const order: number[] = new Array<number>(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  if (n > 1) sortRange(order, 0, n, v, nk, nk, items, false);
+  const out: T[] = new Array<T>(n);
+  for (let i = 0; i < n; i++) out[i] = items[order[i]!]!;
+  return out;
+}
+
+/**
+ * firstGroup(items, ordering, env) for a quiet ordering (isQuiet): the items whose keys are the
+ * lowest, in listing order (stably). Null when a key is NaN (the caller orders as before).
+ */
+export function firstQuiet<T extends Orderable>(items: T[], ordering: CompiledOrdering, env: OrderEnv): T[] | null {
+  const n = items.length;
+  const nk = ordering.keys.length;
+  const v = nk === 0 ? [] : quietKeys(items, ordering.keys, env);
+  if (v === null) return null;
+  // The lowest key vector, then every item holding it (in item order), sorted by listing.
+  let low = 0;
+  for (let i = 1; i < n; i++) if (compareAt(v, nk, i, low) < 0) low = i;
+  const first: number[] = [];
+  for (let i = 0; i < n; i++) if (i === low || compareAt(v, nk, i, low) === 0) first.push(i);
+  if (first.length > 1) sortRange(first, 0, first.length, v, nk, nk, items, false);
+  const out: T[] = new Array<T>(first.length);
+  for (let j = 0; j < first.length; j++) out[j] = items[first[j]!]!;
+  return out;
+}
