@@ -6,8 +6,8 @@ import { truthy, type Data } from '../compile/evaluator.js';
 import { policyPlan, type PlannedEntry } from '../compile/policy-plan.js';
 import type { CAction } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
-import { isQuiet, orderIntoGroups, orderQuiet } from './ordering.js';
-import { cmbItem, type CmbItem } from './cmb-items.js';
+import { orderIntoGroups } from './ordering.js';
+import { cmbItem } from './cmb-items.js';
 import type { Engine } from './engine.js';
 import type { Cmb, Decl } from './types.js';
 import { declareByHost } from './host-ops.js';
@@ -61,19 +61,13 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   }
   // An ordering that can neither roll nor ask (built-in keys, simultaneous ties) leaves no trace:
   // when nobody could declare anything, it is not made.
-  const quiet = isQuiet(decl.order);
-  if (nothing && quiet) return;
+  if (nothing && decl.order.builtinKeys && decl.order.ties === 'simultaneous') return;
   const list = standing ?? [one];
-  const items: CmbItem[] = new Array<CmbItem>(list.length);
-  for (let i = 0; i < list.length; i++) items[i] = cmbItem(this, list[i]!).refresh(false);
-  const env = this.orderEnv(`r${this.round}.declare`, reversed);
-  // A quiet ordering's groups one after the other: its items in order, no groups made.
-  const inOrder = quiet ? orderQuiet(items, decl.order, env) : null;
-  if (inOrder !== null && entries !== undefined && !this.rs.def.round.declare.repeat) {
-    for (let i = 0; i < inOrder.length; i++) declarePlain(this, inOrder[i]!.c, phase!, entries);
-    return;
-  }
-  const groups = inOrder !== null ? [inOrder] : orderIntoGroups(items, decl.order, env);
+  const groups = orderIntoGroups(
+    list.map((c) => cmbItem(this, c).refresh(false)),
+    decl.order,
+    this.orderEnv(`r${this.round}.declare`, reversed),
+  );
   // The ordering is still made: its tie-breaks may roll or ask, and that is in the trace.
   if (nothing) return;
   if (entries !== undefined && !this.rs.def.round.declare.repeat) {

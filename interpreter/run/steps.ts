@@ -5,7 +5,7 @@
 import { truthy } from '../compile/evaluator.js';
 import { alwaysFalse, alwaysTrue } from '../compile/constants.js';
 import type { CStep } from '../compile/types.js';
-import { firstGroup, firstQuiet, isQuiet, type Orderable, type OrderEnv } from './ordering.js';
+import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import type { Cmb, Decl, Frame } from './types.js';
@@ -92,7 +92,6 @@ function performFor(eng: Engine, step: CStep, c: Cmb, items: Decl[] | null): Dec
  */
 function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean): void {
   let env: OrderEnv | undefined;
-  const quiet = isQuiet(step.order);
   // What is left to play, compacted in place after each group (a copy: `items` is kept whole).
   const remaining = items.slice();
   // Left out because their turn ended (a hold) before they were played.
@@ -102,8 +101,12 @@ function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean
     // One act left and keys without effects: it is the next group, with nothing to compute.
     if (remaining.length === 1 && step.order.builtinKeys) group = [remaining[0]!];
     else {
+      const orderables: Orderable[] = new Array<Orderable>(remaining.length);
+      for (let i = 0; i < remaining.length; i++) orderables[i] = this.orderable(remaining[i]!.c, remaining[i]!);
       env ??= this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, new Map());
-      group = (quiet && firstQuietDecls(this, remaining, step, env)) || firstDecls(this, remaining, step, env);
+      const first = firstGroup(orderables, step.order, env);
+      group = new Array<Decl>(first.length);
+      for (let j = 0; j < first.length; j++) group[j] = remaining[orderables.indexOf(first[j]!)]!;
     }
     this.playGroup(group);
     // The rest: not in the group just played, and not of a turn that ended meanwhile.
@@ -125,56 +128,6 @@ function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean
         d.held = true;
       }
     }
-  }
-}
-
-/** The first group of `remaining` by the step's ordering. */
-function firstDecls(eng: Engine, remaining: Decl[], step: CStep, env: OrderEnv): Decl[] {
-  const orderables: Orderable[] = new Array<Orderable>(remaining.length);
-  for (let i = 0; i < remaining.length; i++) orderables[i] = eng.orderable(remaining[i]!.c, remaining[i]!);
-  const first = firstGroup(orderables, step.order, env);
-  const group = new Array<Decl>(first.length);
-  for (let j = 0; j < first.length; j++) group[j] = remaining[orderables.indexOf(first[j]!)]!;
-  return group;
-}
-
-/**
- * firstDecls for a quiet ordering (run/ordering.ts isQuiet): the same group, from the keys of
- * light items (one per declaration, made as orderable makes its fields, without a closure or an
- * id: built-in keys read neither). Null when a key is NaN.
- */
-function firstQuietDecls(eng: Engine, remaining: Decl[], step: CStep, env: OrderEnv): Decl[] | null {
-  const items: DeclItem[] = new Array<DeclItem>(remaining.length);
-  for (let i = 0; i < remaining.length; i++) items[i] = new DeclItem(eng, remaining[i]!);
-  const first = firstQuiet(items, step.order, env);
-  if (first === null) return null;
-  const group = new Array<Decl>(first.length);
-  for (let j = 0; j < first.length; j++) group[j] = first[j]!.d;
-  return group;
-}
-
-/** A declaration as a quiet ordering sees it: orderable(d.c, d)'s fields; its id and data made only if read. */
-class DeclItem implements Orderable {
-  readonly listing: number;
-  readonly side: string;
-  readonly initiative: number | null;
-  readonly declSeq: number;
-  constructor(
-    private readonly eng: Engine,
-    readonly d: Decl,
-  ) {
-    const c = d.c;
-    this.listing = c.index;
-    this.side = c.side;
-    this.initiative = d.initiative ?? (c.view.initiative as number | null) ?? eng.sideById.get(c.side)!.initiative;
-    this.declSeq = d.seq;
-  }
-  get id(): string {
-    return `${this.d.c.id}.${this.d.action.def.id}`;
-  }
-  data(): Record<string, unknown> {
-    const d = this.d;
-    return this.eng.actData(d.c.view, d.action.view, d.target?.view ?? null);
   }
 }
 
