@@ -152,7 +152,12 @@ function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string
 }
 
 /** policyChoice over the phase's planned entries. */
-function choose(eng: Engine, entries: PlannedEntry[], c: Cmb, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
+function choose(
+  eng: Engine,
+  entries: PlannedEntry[],
+  c: Cmb,
+  budget: Record<string, number>,
+): { action: CAction; target: Cmb | null } | null {
   // Nothing changes while the policy is read, so each way of picking a target is asked once, and
   // one data object serves every entry's expressions (built at the first entry that has any).
   let pickedHow: string | null = null;

@@ -45,14 +45,12 @@ function playCombatantTurns(this: Engine): void {
           (c.out && !this.needsOutTurn(c))
         )
           continue;
-      } else if (
-        !(
-          (!c.out || this.needsOutTurn(c)) &&
-          !played.has(c) &&
-          !(holds.size !== 0 && this.heldIndefinitely(c)) &&
-          !(ended.size !== 0 && ended.has(c))
-        )
-      ) {
+      } else if (!(
+        (!c.out || this.needsOutTurn(c)) &&
+        !played.has(c) &&
+        !(holds.size !== 0 && this.heldIndefinitely(c)) &&
+        !(ended.size !== 0 && ended.has(c))
+      )) {
         continue;
       }
       candidates.push(cmbItem(this, c).refresh(resortAtRoundStart));
