@@ -43,18 +43,25 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
     const label = `r${this.round}.${phase ? `${phase}.` : ''}${decl.choice.def.id}`;
     reversed = this.decide(label, ['first', 'second'], decl.choice.def.default, this.holder) === 'second';
   }
+  // Only the policy speaks (no host to ask, no script): the phase's entries, or none.
+  const policyOnly = !this.opts.host && !this.encounter.script?.length;
+  const entries = phase !== null && policyOnly ? policyOf(this).get(phase) : undefined;
   // Nobody could declare anything in this phase: no host to ask, no script, no policy entry for it.
-  const nothing = phase !== null && !this.opts.host && !this.encounter.script?.length && !policyOf(this).has(phase);
+  const nothing = phase !== null && policyOnly && entries === undefined;
   // One combatant and keys without effects (a turn of one): nothing to order.
   if (standing === null && decl.order.builtinKeys) {
     if (nothing) return;
-    if (phase !== null) this.declareOne(one, phase, { ...one.slots });
+    if (entries !== undefined && !this.rs.def.round.declare.repeat) declarePlain(this, one, phase!, entries);
+    else if (phase !== null) this.declareOne(one, phase, { ...one.slots });
     else {
       const budget = { ...one.slots };
       for (const ph of allPhaseIds(this)) this.declareOne(one, ph, budget);
     }
     return;
   }
+  // An ordering that can neither roll nor ask (built-in keys, simultaneous ties) leaves no trace:
+  // when nobody could declare anything, it is not made.
+  if (nothing && decl.order.builtinKeys && decl.order.ties === 'simultaneous') return;
   const list = standing ?? [one];
   const groups = orderIntoGroups(
     list.map((c) => cmbItem(this, c).refresh(false)),
@@ -63,6 +70,10 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   );
   // The ordering is still made: its tie-breaks may roll or ask, and that is in the trace.
   if (nothing) return;
+  if (entries !== undefined && !this.rs.def.round.declare.repeat) {
+    for (const g of groups) for (let i = 0; i < g.length; i++) declarePlain(this, g[i]!.c, phase!, entries);
+    return;
+  }
   const phases = phase ? [phase] : allPhaseIds(this);
   for (const g of groups) {
     for (const item of g) {
@@ -71,6 +82,16 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
       for (const ph of phases) this.declareOne(c, ph, budget);
     }
   }
+}
+
+/**
+ * declareOne(c, phase, a copy of c's slots) when only the policy speaks and declarations do not
+ * repeat: the policy reads c's slots themselves (nothing changes them while it reads), and the
+ * copy is made only for the declaration it chose (which plans into it, then drops it).
+ */
+function declarePlain(eng: Engine, c: Cmb, phase: string, entries: PlannedEntry[]): void {
+  const chosen = choose(eng, entries, c, c.slots);
+  if (chosen) eng.addDecl(c, chosen.action, chosen.target, phase, { ...c.slots }, false);
 }
 
 /** A resumed turn declares, in each phase, what its holder has not declared yet. */
@@ -127,7 +148,16 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
 /** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
 function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
   const entries = policyOf(this).get(phase);
-  if (entries === undefined) return null;
+  return entries === undefined ? null : choose(this, entries, c, budget);
+}
+
+/** policyChoice over the phase's planned entries. */
+function choose(
+  eng: Engine,
+  entries: PlannedEntry[],
+  c: Cmb,
+  budget: Record<string, number>,
+): { action: CAction; target: Cmb | null } | null {
   // Nothing changes while the policy is read, so each way of picking a target is asked once, and
   // one data object serves every entry's expressions (built at the first entry that has any).
   let pickedHow: string | null = null;
@@ -136,21 +166,21 @@ function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!;
     const p = e.p;
-    if (!this.canPlan(budget, p.action.uses)) continue;
+    if (!eng.canPlan(budget, p.action.uses)) continue;
     if (p.picker.pickFor) {
       // A pick that depends on the action (its requires) is made for this entry alone.
       pickedHow = null;
-      picked = p.picker.pickFor(this, c, p.action);
+      picked = p.picker.pickFor(eng, c, p.action);
     } else if (p.target !== pickedHow) {
       pickedHow = p.target;
-      picked = p.picker.pick(this, c);
+      picked = p.picker.pick(eng, c);
     }
     const target = picked;
     if (p.needsTarget && !target) continue;
     // Declared in its own phase, an action must be allowed now (e.requires); declared at round
     // start it is an intention, checked when performed (the situation will have changed by then).
     if (e.requires !== null || e.when !== null) {
-      data = policyData(this, data, c, target, p.action);
+      data = policyData(eng, data, c, target, p.action);
       if (e.whenFirst) {
         if (!truthy(e.when!(data)) || !truthy(e.requires!(data))) continue;
       } else {

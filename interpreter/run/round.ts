@@ -48,12 +48,13 @@ function playRound(this: Engine): void {
   this.phase = this.step = this.turn = undefined;
   this.actsThisRound = 0;
   this.decls = [];
-  this.endedTurn.clear();
-  this.resuming.clear();
-  this.turnPlayed.clear();
+  // Cleared only when not empty: clear() gives a set a new table even when it holds nothing.
+  if (this.endedTurn.size) this.endedTurn.clear();
+  if (this.resuming.size) this.resuming.clear();
+  if (this.turnPlayed.size) this.turnPlayed.clear();
   for (const c of this.cmbs) {
     c.slots = this.roundSlots(c);
-    c.reactions.clear();
+    if (c.reactions.size) c.reactions.clear();
     c.view.plan = [];
     c.view.doneLastRound = c.view.done ?? [];
     c.view.done = [];
@@ -83,8 +84,10 @@ function playRound(this: Engine): void {
   this.rs.turnMode.playTurns(this);
   // Held turns that resume at the very end of the round, in initiative order.
   this.resumeAtRoundEnd();
-  const everyone = new Set(this.cmbs);
-  for (const phase of this.rs.finally) this.playPhase(phase, everyone);
+  if (this.rs.finally.length) {
+    const everyone = new Set(this.cmbs);
+    for (const phase of this.rs.finally) this.playPhase(phase, everyone);
+  }
   this.phase = this.step = this.turn = undefined;
   this.runMoments('round-end');
   // Temporary adjustments end first: "highest + 1" for a held-over delayer counts without them.

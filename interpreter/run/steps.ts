@@ -48,7 +48,28 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
     this.playGroup(items);
     return;
   }
+  // No keys and simultaneous ties: one group, everyone in listing order (the ordering's own
+  // answer, made without it: it computes nothing, rolls nothing, asks nothing).
+  if (step.order.keys.length === 0 && step.order.ties === 'simultaneous') {
+    this.playGroup(byListing(items));
+    return;
+  }
   this.playOrdered(step, items, reversed);
+}
+
+/** `items` sorted in place by their combatants' listing, stably (equal ones keep their order), as the ordering sorts them. */
+function byListing(items: Decl[]): Decl[] {
+  for (let i = 1; i < items.length; i++) {
+    const x = items[i]!;
+    const at = x.c.index;
+    let j = i - 1;
+    while (j >= 0 && items[j]!.c.index > at) {
+      items[j + 1] = items[j]!;
+      j--;
+    }
+    items[j + 1] = x;
+  }
+  return items;
 }
 
 /** A step that performs an action: `c` (a member) is selected for it, added to `items` (made when null). */

@@ -2,7 +2,8 @@
  * The turn queue of combatants (round.turns.by "combatant"): who has a turn to come, in the turn
  * order, re-sorted before every turn.
  */
-import { truthy } from '../compile/evaluator.js';
+import { truthy, type Fn } from '../compile/evaluator.js';
+import type { CompiledRuleset } from '../compile/types.js';
 import { cmbItem, type CmbItem } from './cmb-items.js';
 import { firstGroup, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
@@ -14,7 +15,7 @@ import type { Cmb } from './types.js';
  * readied action) takes effect at once — unless turns.resort is "round-start".
  */
 function playCombatantTurns(this: Engine): void {
-  this.turnPlayed.clear();
+  if (this.turnPlayed.size) this.turnPlayed.clear();
   const memo = new Map<string, number>();
   // One environment for the round's sorts: its label depends on the round only, and it reads the memo and the engine when asked.
   let env: OrderEnv | undefined;
@@ -27,14 +28,29 @@ function playCombatantTurns(this: Engine): void {
   // in one array filled again for each turn.
   const resortAtRoundStart = this.rs.def.round.turns.resort === 'round-start';
   const candidates: CmbItem[] = [];
+  const holds = this.holds;
+  const ended = this.endedTurn;
   for (let guard = 0; guard < cmbs.length * 4 + 8; guard++) {
     // In listing order, as before.
     candidates.length = 0;
+    const played = this.turnPlayed;
     for (let i = 0; i < cmbs.length; i++) {
       const c = cmbs[i]!;
+      // heldIndefinitely and endedTurn.has asked only when someone holds or ended its turn (neither reads an expression).
       if (outLast) {
-        if (this.turnPlayed.has(c) || this.heldIndefinitely(c) || this.endedTurn.has(c) || (c.out && !this.needsOutTurn(c))) continue;
-      } else if (!((!c.out || this.needsOutTurn(c)) && !this.turnPlayed.has(c) && !this.heldIndefinitely(c) && !this.endedTurn.has(c))) {
+        if (
+          played.has(c) ||
+          (holds.size !== 0 && this.heldIndefinitely(c)) ||
+          (ended.size !== 0 && ended.has(c)) ||
+          (c.out && !this.needsOutTurn(c))
+        )
+          continue;
+      } else if (!(
+        (!c.out || this.needsOutTurn(c)) &&
+        !played.has(c) &&
+        !(holds.size !== 0 && this.heldIndefinitely(c)) &&
+        !(ended.size !== 0 && ended.has(c))
+      )) {
         continue;
       }
       candidates.push(cmbItem(this, c).refresh(resortAtRoundStart));
@@ -68,12 +84,21 @@ function playCombatantTurns(this: Engine): void {
 
 /** A fallen combatant still has a turn when a step performs something for the fallen (bleeding on its count). */
 function needsOutTurn(this: Engine, c: Cmb): boolean {
-  for (const phase of this.rs.phases) {
-    for (const step of phase.steps) {
-      if (step.perform && step.def.includeOut && truthy(step.select(this.actorData(c.view)))) return true;
-    }
-  }
+  const selects = outSelects(this.rs);
+  for (let i = 0; i < selects.length; i++) if (truthy(selects[i]!(this.actorData(c.view)))) return true;
   return false;
+}
+
+/** The selects of the steps that perform something for the fallen, in phase and step order: listed once per compiled ruleset. */
+const OUT_SELECTS = new WeakMap<CompiledRuleset, Fn[]>();
+function outSelects(rs: CompiledRuleset): Fn[] {
+  let list = OUT_SELECTS.get(rs);
+  if (list === undefined) {
+    list = [];
+    for (const phase of rs.phases) for (const step of phase.steps) if (step.perform && step.def.includeOut) list.push(step.select);
+    OUT_SELECTS.set(rs, list);
+  }
+  return list;
 }
 
 export const turnQueueMethods = { playCombatantTurns, needsOutTurn };
