@@ -21,10 +21,102 @@ interface Roots {
   round?: unknown;
 }
 
+/** Reads property `k` of `v`. */
+type Reader = (v: Record<string, unknown>, k: string) => unknown;
+
+/**
+ * The second name's load, one function literal per name (the first READERS.length names met).
+ *
+ * A shared `v[s1]` serves every path's second name: its keyed load sees dozens of names over
+ * dozens of layouts, and V8's megamorphic lookup for it mostly misses its global cache (the CPU
+ * profile put a third of a d20 combat's expression time on that one line). These literals are
+ * alike but each is its own function with its own type feedback; a name gets one of them for
+ * good, so each sees one name and the few layouts that carry it, and its load stays a direct
+ * one. Names beyond the list share GENERIC (the old way). Same property read, same value.
+ */
+const READERS: readonly Reader[] = [
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+  (v, k) => v[k],
+];
+const GENERIC: Reader = (v, k) => v[k];
+const readerByName = new Map<string, Reader>();
+
+/** The reader of second name `name` (taken once per name, for the life of the process). */
+function readerOf(name: string): Reader {
+  let r = readerByName.get(name);
+  if (r === undefined) {
+    r = readerByName.size < READERS.length ? READERS[readerByName.size]! : GENERIC;
+    readerByName.set(name, r);
+  }
+  return r;
+}
+
 /** The second name's read, as in literalVarOrOuter. */
-function second(v: unknown, s1: string, t1: boolean, nf: unknown): unknown {
+function second(v: unknown, s1: string, t1: boolean, nf: unknown, read: Reader): unknown {
   if (v === null || v === undefined || (t1 && !hasOwn.call(v, s1))) return nf;
-  const w = (v as Record<string, unknown>)[s1];
+  const w = read(v as Record<string, unknown>, s1);
   return w === undefined ? nf : w;
 }
 
@@ -60,29 +152,30 @@ export function rootedVar(segments: string[], tests: boolean[], nf: unknown, sit
   if (segments.length !== 2) return undefined;
   const s1 = segments[1]!;
   const t1 = tests[1]!;
+  const read = readerOf(s1);
   switch (s0) {
     case 'actor':
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        const r = d === null || d === undefined ? nf : second((d as Roots).actor, s1, t1, nf);
+        const r = d === null || d === undefined ? nf : second((d as Roots).actor, s1, t1, nf, read);
         return c.outer === undefined ? r : outer(d, c, r, segments, tests, nf);
       };
     case 'target':
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        const r = d === null || d === undefined ? nf : second((d as Roots).target, s1, t1, nf);
+        const r = d === null || d === undefined ? nf : second((d as Roots).target, s1, t1, nf, read);
         return c.outer === undefined ? r : outer(d, c, r, segments, tests, nf);
       };
     case 'local':
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        const r = d === null || d === undefined ? nf : second((d as Roots).local, s1, t1, nf);
+        const r = d === null || d === undefined ? nf : second((d as Roots).local, s1, t1, nf, read);
         return c.outer === undefined ? r : outer(d, c, r, segments, tests, nf);
       };
     case 'reactor':
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        const r = d === null || d === undefined ? nf : second((d as Roots).reactor, s1, t1, nf);
+        const r = d === null || d === undefined ? nf : second((d as Roots).reactor, s1, t1, nf, read);
         return c.outer === undefined ? r : outer(d, c, r, segments, tests, nf);
       };
     default:
