@@ -8,6 +8,7 @@
  * data.ts's literalVarOrOuter (which calls this for names that need no own-property test).
  */
 import { hasOwn, stepBudgetError, type CompiledExpr, type EvalContext, type OpSite } from './core.js';
+import { readerOf, type Reader } from './readers.js';
 
 /** data.ts's lookup outside a loop body (called only when c.outer is set). */
 export type OuterRead = (d: unknown, c: EvalContext, v: unknown, segments: string[], tests: boolean[], nf: unknown) => unknown;
@@ -21,99 +22,7 @@ interface Roots {
   round?: unknown;
 }
 
-/** Reads property `k` of `v`. */
-type Reader = (v: Record<string, unknown>, k: string) => unknown;
-
-/**
- * The second name's load, one function literal per name (the first READERS.length names met).
- *
- * A shared `v[s1]` serves every path's second name: its keyed load sees dozens of names over
- * dozens of layouts, and V8's megamorphic lookup for it mostly misses its global cache (the CPU
- * profile put a third of a d20 combat's expression time on that one line). These literals are
- * alike but each is its own function with its own type feedback; a name gets one of them for
- * good, so each sees one name and the few layouts that carry it, and its load stays a direct
- * one. Names beyond the list share GENERIC (the old way). Same property read, same value.
- */
-const READERS: readonly Reader[] = [
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-  (v, k) => v[k],
-];
-const GENERIC: Reader = (v, k) => v[k];
-const readerByName = new Map<string, Reader>();
-
-/** The reader of second name `name` (taken once per name, for the life of the process). */
-function readerOf(name: string): Reader {
-  let r = readerByName.get(name);
-  if (r === undefined) {
-    r = readerByName.size < READERS.length ? READERS[readerByName.size]! : GENERIC;
-    readerByName.set(name, r);
-  }
-  return r;
-}
-
-/** The second name's read, as in literalVarOrOuter. */
+/** The second name's read, as in literalVarOrOuter (its load through the name's own reader: readers.ts). */
 function second(v: unknown, s1: string, t1: boolean, nf: unknown, read: Reader): unknown {
   if (v === null || v === undefined || (t1 && !hasOwn.call(v, s1))) return nf;
   const w = read(v as Record<string, unknown>, s1);
