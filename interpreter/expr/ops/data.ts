@@ -18,6 +18,7 @@ import {
   type OpDefinition,
   type OpSite,
 } from './core.js';
+import { readerOf } from './readers.js';
 import { rootedVar } from './var-roots.js';
 
 /**
@@ -214,6 +215,7 @@ function outerRead(d: unknown, c: EvalContext, v: unknown, segments: string[], t
 function literalVarOrOuter(segments: string[], tests: boolean[], nf: unknown, site: OpSite): CompiledExpr {
   const s0 = segments[0]!;
   const t0 = tests[0]!;
+  const r0 = readerOf(s0);
   if (!t0) {
     const rooted = rootedVar(segments, tests, nf, site, outerRead);
     if (rooted !== undefined) return rooted;
@@ -223,7 +225,7 @@ function literalVarOrOuter(segments: string[], tests: boolean[], nf: unknown, si
       if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
       let r = nf;
       if (d !== null && d !== undefined && !(t0 && !hasOwn.call(d, s0))) {
-        const v = (d as Record<string, unknown>)[s0];
+        const v = r0(d as Record<string, unknown>, s0);
         if (v !== undefined) r = v;
       }
       return c.outer === undefined ? r : outerRead(d, c, r, segments, tests, nf);
@@ -231,14 +233,15 @@ function literalVarOrOuter(segments: string[], tests: boolean[], nf: unknown, si
   }
   const s1 = segments[1]!;
   const t1 = tests[1]!;
+  const r1 = readerOf(s1);
   if (segments.length === 2) {
     return (d, c) => {
       if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
       let r = nf;
       if (d !== null && d !== undefined && !(t0 && !hasOwn.call(d, s0))) {
-        const v = (d as Record<string, unknown>)[s0];
+        const v = r0(d as Record<string, unknown>, s0);
         if (v !== null && v !== undefined && !(t1 && !hasOwn.call(v, s1))) {
-          const w = (v as Record<string, unknown>)[s1];
+          const w = r1(v as Record<string, unknown>, s1);
           if (w !== undefined) r = w;
         }
       }
@@ -247,15 +250,16 @@ function literalVarOrOuter(segments: string[], tests: boolean[], nf: unknown, si
   }
   const s2 = segments[2]!;
   const t2 = tests[2]!;
+  const r2 = readerOf(s2);
   return (d, c) => {
     if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
     let r = nf;
     if (d !== null && d !== undefined && !(t0 && !hasOwn.call(d, s0))) {
-      const v = (d as Record<string, unknown>)[s0];
+      const v = r0(d as Record<string, unknown>, s0);
       if (v !== null && v !== undefined && !(t1 && !hasOwn.call(v, s1))) {
-        const w = (v as Record<string, unknown>)[s1];
+        const w = r1(v as Record<string, unknown>, s1);
         if (w !== null && w !== undefined && !(t2 && !hasOwn.call(w, s2))) {
-          const x = (w as Record<string, unknown>)[s2];
+          const x = r2(w as Record<string, unknown>, s2);
           if (x !== undefined) r = x;
         }
       }
@@ -285,10 +289,11 @@ function literalVar(
     if (segments.length === 1) {
       const s0 = segments[0]!;
       const t0 = tests[0]!;
+      const r0 = readerOf(s0);
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
         if (d === null || d === undefined || (t0 && !hasOwn.call(d, s0))) return nf;
-        const v = (d as Record<string, unknown>)[s0];
+        const v = r0(d as Record<string, unknown>, s0);
         return v === undefined ? nf : v;
       };
     }
@@ -297,12 +302,14 @@ function literalVar(
       const s1 = segments[1]!;
       const t0 = tests[0]!;
       const t1 = tests[1]!;
+      const r0 = readerOf(s0);
+      const r1 = readerOf(s1);
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
         if (d === null || d === undefined || (t0 && !hasOwn.call(d, s0))) return nf;
-        const v = (d as Record<string, unknown>)[s0];
+        const v = r0(d as Record<string, unknown>, s0);
         if (v === null || v === undefined || (t1 && !hasOwn.call(v, s1))) return nf;
-        const w = (v as Record<string, unknown>)[s1];
+        const w = r1(v as Record<string, unknown>, s1);
         return w === undefined ? nf : w;
       };
     }
@@ -313,14 +320,17 @@ function literalVar(
       const t0 = tests[0]!;
       const t1 = tests[1]!;
       const t2 = tests[2]!;
+      const r0 = readerOf(s0);
+      const r1 = readerOf(s1);
+      const r2 = readerOf(s2);
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
         if (d === null || d === undefined || (t0 && !hasOwn.call(d, s0))) return nf;
-        const v = (d as Record<string, unknown>)[s0];
+        const v = r0(d as Record<string, unknown>, s0);
         if (v === null || v === undefined || (t1 && !hasOwn.call(v, s1))) return nf;
-        const w = (v as Record<string, unknown>)[s1];
+        const w = r1(v as Record<string, unknown>, s1);
         if (w === null || w === undefined || (t2 && !hasOwn.call(w, s2))) return nf;
-        const x = (w as Record<string, unknown>)[s2];
+        const x = r2(w as Record<string, unknown>, s2);
         return x === undefined ? nf : x;
       };
     }

@@ -8,6 +8,7 @@
  * data.ts's literalVarOrOuter (which calls this for names that need no own-property test).
  */
 import { hasOwn, stepBudgetError, type CompiledExpr, type EvalContext, type OpSite } from './core.js';
+import { readerOf, type Reader } from './readers.js';
 
 /** data.ts's lookup outside a loop body (called only when c.outer is set). */
 export type OuterRead = (d: unknown, c: EvalContext, v: unknown, segments: string[], tests: boolean[], nf: unknown) => unknown;
@@ -21,10 +22,10 @@ interface Roots {
   round?: unknown;
 }
 
-/** The second name's read, as in literalVarOrOuter. */
-function second(v: unknown, s1: string, t1: boolean, nf: unknown): unknown {
+/** The second name's read, as in literalVarOrOuter (its load through the name's own reader: readers.ts). */
+function second(v: unknown, s1: string, t1: boolean, nf: unknown, read: Reader): unknown {
   if (v === null || v === undefined || (t1 && !hasOwn.call(v, s1))) return nf;
-  const w = (v as Record<string, unknown>)[s1];
+  const w = read(v as Record<string, unknown>, s1);
   return w === undefined ? nf : w;
 }
 
@@ -60,29 +61,30 @@ export function rootedVar(segments: string[], tests: boolean[], nf: unknown, sit
   if (segments.length !== 2) return undefined;
   const s1 = segments[1]!;
   const t1 = tests[1]!;
+  const read = readerOf(s1);
   switch (s0) {
     case 'actor':
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        const r = d === null || d === undefined ? nf : second((d as Roots).actor, s1, t1, nf);
+        const r = d === null || d === undefined ? nf : second((d as Roots).actor, s1, t1, nf, read);
         return c.outer === undefined ? r : outer(d, c, r, segments, tests, nf);
       };
     case 'target':
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        const r = d === null || d === undefined ? nf : second((d as Roots).target, s1, t1, nf);
+        const r = d === null || d === undefined ? nf : second((d as Roots).target, s1, t1, nf, read);
         return c.outer === undefined ? r : outer(d, c, r, segments, tests, nf);
       };
     case 'local':
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        const r = d === null || d === undefined ? nf : second((d as Roots).local, s1, t1, nf);
+        const r = d === null || d === undefined ? nf : second((d as Roots).local, s1, t1, nf, read);
         return c.outer === undefined ? r : outer(d, c, r, segments, tests, nf);
       };
     case 'reactor':
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
-        const r = d === null || d === undefined ? nf : second((d as Roots).reactor, s1, t1, nf);
+        const r = d === null || d === undefined ? nf : second((d as Roots).reactor, s1, t1, nf, read);
         return c.outer === undefined ? r : outer(d, c, r, segments, tests, nf);
       };
     default:
