@@ -152,11 +152,16 @@ const GENERIC: Reader = (v, k) => v[k];
 
 const readerByName = new Map<string, Reader>();
 
-/** The reader of `name` (taken once per name, for the life of the process). */
+/**
+ * The reader of `name` (taken once per name, for the life of the process). Only the names given
+ * a literal of their own are remembered: a long-lived process (the editor, a host reading packs
+ * from strangers) meets ever new names, and those beyond the list cost no memory.
+ */
 export function readerOf(name: string): Reader {
   let r = readerByName.get(name);
   if (r === undefined) {
-    r = readerByName.size < READERS.length ? READERS[readerByName.size]! : GENERIC;
+    if (readerByName.size >= READERS.length) return GENERIC;
+    r = READERS[readerByName.size]!;
     readerByName.set(name, r);
   }
   return r;
