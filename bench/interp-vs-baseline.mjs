@@ -12,10 +12,11 @@
  * which is what the record-only run computes; both ratios are reported.
  *
  * `npm run bench` runs each encounter in a child process of its own (`node --expose-gc
- * bench/interp-vs-baseline.mjs ose|d20 SECONDS EXACT`, JSON on stdout): in one process the second
- * encounter's interpreter ran on code whose type feedback the first had made polymorphic (d20 at
- * ~1,000 combats/s after OSE against 1,300–1,700 alone), which a simulation of one ruleset never
- * sees. `--shared` on bench/run.mjs keeps the old one-process measurement.
+ * bench/interp-vs-baseline.mjs ose|d20 SECONDS EXACT`, JSON on stdout), as a simulation of one
+ * ruleset runs: in one process the second encounter's interpreter runs on code whose type feedback
+ * the first has made polymorphic (d20 ran ~1,000 combats/s after OSE against 1,300–1,700 alone in
+ * the sixth quiet run; the seventh, after the per-name readers, found no difference). `--shared`
+ * on bench/run.mjs keeps the one-process measurement.
  *
  * Honesty checks, both printed:
  * - exact replay: the baseline driven by the project's labelled dice (the same dice the
