@@ -245,52 +245,25 @@ export async function interpVsBaseline({
     ruleset: [ruleset, ...overlays].map((p) => p.replace(/^.*\/(rulesets|bench)\//, '$1/')),
     encounter: encounter.replace(/^.*\/bench\//, 'bench/'),
     interpreter: {
-      combats: interp.runs,
-      seconds: round(interp.ms / 1000, 2),
-      combatsPerSecond: round(iRate, 1),
-      batchMedian: round(median(interp.rates), 1),
+      ...timed(interp),
     },
     interpreterRecordOnly: {
       keep: 'RECORD_EVENTS (the events a simulation record reads, as phasebook simulate runs)',
-      combats: lean.runs,
-      seconds: round(lean.ms / 1000, 2),
-      combatsPerSecond: round(leanRate, 1),
-      batchMedian: round(median(lean.rates), 1),
+      ...timed(lean),
     },
     baseline: {
-      combats: hand.runs,
-      seconds: round(hand.ms / 1000, 2),
-      combatsPerSecond: round(bRate, 1),
-      batchMedian: round(median(hand.rates), 1),
+      ...timed(hand),
     },
     baselineSameDice: {
       dice: "the project's labelled Dice, the interpreter's labels (Dice.rollIn), a new Dice per combat",
-      combats: handSame.runs,
-      seconds: round(handSame.ms / 1000, 2),
-      combatsPerSecond: round(sameRate, 1),
-      batchMedian: round(median(handSame.rates), 1),
+      ...timed(handSame),
     },
     ratio: round(iRate / bRate, 4),
-    ratioBatches: {
-      n: ratios.length,
-      median: round(median(ratios), 4),
-      min: round(Math.min(...ratios), 4),
-      max: round(Math.max(...ratios), 4),
-    },
+    ratioBatches: spread(ratios),
     ratioSameDice: round(iRate / sameRate, 4),
-    ratioSameDiceBatches: {
-      n: sameRatios.length,
-      median: round(median(sameRatios), 4),
-      min: round(Math.min(...sameRatios), 4),
-      max: round(Math.max(...sameRatios), 4),
-    },
+    ratioSameDiceBatches: spread(sameRatios),
     ratioSameDiceRecordOnly: round(leanRate / sameRate, 4),
-    ratioSameDiceRecordOnlyBatches: {
-      n: leanRatios.length,
-      median: round(median(leanRatios), 4),
-      min: round(Math.min(...leanRatios), 4),
-      max: round(Math.max(...leanRatios), 4),
-    },
+    ratioSameDiceRecordOnlyBatches: spread(leanRatios),
     /** What the labelled dice cost the hand-written program: its rate with them / with one fast stream. */
     sameDiceBaselineVsFast: round(sameRate / bRate, 4),
     goal: { ratioSameDiceAtLeast: 0.5, met: iRate / sameRate >= 0.5, metRecordOnly: leanRate / sameRate >= 0.5 },
@@ -325,6 +298,22 @@ export async function interpVsBaseline({
 }
 
 const round = (x, d) => Math.round(x * 10 ** d) / 10 ** d;
+
+/** A timed side's totals: combats, seconds, combats per second, the median of its batches. */
+const timed = (t) => ({
+  combats: t.runs,
+  seconds: round(t.ms / 1000, 2),
+  combatsPerSecond: round((t.runs * 1000) / t.ms, 1),
+  batchMedian: round(median(t.rates), 1),
+});
+
+/** The spread of per-batch ratios. */
+const spread = (xs) => ({
+  n: xs.length,
+  median: round(median(xs), 4),
+  min: round(Math.min(...xs), 4),
+  max: round(Math.max(...xs), 4),
+});
 
 // A child process of its own for one encounter: `node --expose-gc bench/interp-vs-baseline.mjs ose|d20 SECONDS EXACT`.
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
