@@ -17,6 +17,7 @@ import type { CompiledRuleset, HoldSpec } from '../compile/types.js';
 import type { PlannedEntry } from '../compile/policy-plan.js';
 import type { Exchange } from './economy.js';
 import type { CmbItem } from './cmb-items.js';
+import { giveBackCast, type Cast } from './cast.js';
 import type { Data } from '../compile/evaluator.js';
 import type { LineIndex } from './line.js';
 import type { TraceEvent } from '../trace/events.js';
@@ -135,6 +136,8 @@ export class Engine {
   /** The ruleset's policy by phase and its exchanges, looked up once per combat (run/declare.ts, run/economy.ts). */
   policyByPhase: Map<string, PlannedEntry[]> | null = null;
   exchanges: Exchange[] | null = null;
+  /** The encounter's combatants and their views (run/cast.ts): given back by runCombat for the next combat. */
+  cast: Cast | null = null;
   /** Each combatant as orderings see it, by listing index (run/cmb-items.ts). */
   readonly cmbItems: CmbItem[] = [];
   initiativeRolled = false;
@@ -186,8 +189,16 @@ export class Engine {
 }
 Object.assign(Engine.prototype, ENGINE_METHODS);
 
+/**
+ * One combat, run to its end. Without a host nothing holds the engine afterwards (the result
+ * holds only events, made of copies), so its combatants serve the next combat of the encounter
+ * (run/cast.ts).
+ */
 export function runCombat(rs: CompiledRuleset, encounter: Encounter, opts: RunOptions): RunResult {
-  return new Engine(rs, encounter, opts).run();
+  const eng = new Engine(rs, encounter, opts);
+  const result = eng.run();
+  if (!opts.host && eng.cast) giveBackCast(eng, eng.cast);
+  return result;
 }
 
 export type { Ruleset };
