@@ -52,4 +52,27 @@ describe('a reused cast runs as a fresh one', () => {
       }
     });
   }
+
+  it('reads the stats again: an encounter changed in place runs as its fresh copy', () => {
+    const v = listVariants()[0]!;
+    const program = loadProgram(
+      join(ROOT, v.ruleset),
+      v.overlays.map((o) => join(ROOT, o)),
+    );
+    const enc = loadEncounter(join(ROOT, v.encounter), program);
+    const first = new Engine(program.compiled, enc, { seed: 3 });
+    first.run();
+    giveBackCast(first, first.cast!);
+    const e = enc.sides[0]!.combatants[0]!;
+    const stat = Object.keys(e.stats ?? {}).find((k) => typeof e.stats![k] === 'number')!;
+    expect(stat).toBeDefined();
+    (e.stats as Record<string, number>)[stat]! += 1;
+    const eng = new Engine(program.compiled, enc, { seed: 3 });
+    expect(eng.cast).toBe(first.cast);
+    const atStart = combatants(eng);
+    const trace = toJsonLines(eng.run().events);
+    const other = fresh(program, enc, { seed: 3 });
+    expect(atStart).toEqual(combatants(other));
+    expect(trace).toBe(toJsonLines(other.run().events));
+  });
 });

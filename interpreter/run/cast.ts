@@ -10,7 +10,8 @@
  * has exactly the keys it was made with (keys are never deleted, so the same count is the same
  * keys: a combat that added one, by a `set` of a key the ruleset does not declare, is dropped).
  * A cast is taken again only when its encounter's combatants are the very objects it was made
- * from, with as many stats, and no getter shadows a stat (a reset would write through it).
+ * from, their stats with the same keys in the same order, and no getter shadows a stat (a reset
+ * would write through it).
  */
 import type { CompiledRuleset } from '../compile/types.js';
 import type { Encounter } from '../model/types.js';
@@ -34,14 +35,11 @@ export interface Cast {
   cmbs: Cmb[];
   /** Each view's number of keys once made (its stats, its fields, its getters). */
   keyCounts: number[];
-  /**
-   * Each view's stat values as a combat starts (the stats' defaults, then the combatant's stats:
-   * keys in the view's order, each once), and its starting position.
-   */
-  starts: Array<{ keys: string[]; values: unknown[]; position: unknown }>;
-  /** Each combatant's stats object and its number of keys when the cast was made. */
+  /** Each view's stats' defaults that its combatant's stats do not give (made once per cast: the ruleset's, never changed). */
+  defaults: StatDefaults[];
+  /** Each combatant's stats object and its keys in order when the cast was made (its values are read at each reset). */
   stats: Array<Record<string, unknown> | undefined>;
-  statCounts: number[];
+  statKeys: string[][];
   /** False when a getter shadows a stat or a field: such a cast is never reset. */
   reusable: boolean;
 }
@@ -79,18 +77,25 @@ function sameCombatants(cast: Cast, encounter: Encounter): boolean {
       if (i >= cast.cmbs.length) return false;
       const c = cast.cmbs[i]!;
       if (c.id !== e.id || c.side !== s.id || cast.stats[i] !== e.stats) return false;
-      if (e.stats !== undefined && Object.keys(e.stats).length !== cast.statCounts[i]) return false;
+      if (e.stats !== undefined && !sameKeys(e.stats, cast.statKeys[i]!)) return false;
       i++;
     }
   }
   return i === cast.cmbs.length;
 }
 
+/** Whether `o` has these keys, in this order, and no other (without making the list of its keys). */
+function sameKeys(o: Record<string, unknown>, keys: string[]): boolean {
+  let j = 0;
+  for (const k in o) if (k !== keys[j++]) return false;
+  return j === keys.length;
+}
+
 function makeCast(eng: Engine): Cast {
   const rs = eng.rs;
   const defaults = statDefaults(rs);
   const accessors = viewAccessors(rs);
-  const cast: Cast = { rs, cmbs: [], keyCounts: [], starts: [], stats: [], statCounts: [], reusable: true };
+  const cast: Cast = { rs, cmbs: [], keyCounts: [], defaults: [], stats: [], statKeys: [], reusable: true };
   let index = 0;
   for (const s of eng.encounter.sides) {
     for (const e of s.combatants) {
@@ -108,39 +113,36 @@ function makeCast(eng: Engine): Cast {
       if (keys !== fields + accessors.length) cast.reusable = false;
       cast.cmbs.push(c);
       cast.keyCounts.push(keys);
-      cast.starts.push(startOf(e, defaults));
+      const statKeys = e.stats ? Object.keys(e.stats) : [];
+      const own = defaults.keys.map((k, d) => [k, defaults.values[d]] as const).filter(([k]) => !statKeys.includes(k));
+      cast.defaults.push({ keys: own.map(([k]) => k), values: own.map(([, v]) => v) });
       cast.stats.push(e.stats);
-      cast.statCounts.push(e.stats ? Object.keys(e.stats).length : 0);
+      cast.statKeys.push(statKeys);
     }
   }
   return cast;
 }
 
-/** A view's stat values as a combat starts: fillView's first two loops, each key once (and the position its third part gives). */
-function startOf(e: Combatant, defaults: StatDefaults): Cast['starts'][number] {
-  const start: Record<string, unknown> = {};
-  for (let i = 0; i < defaults.keys.length; i++) start[defaults.keys[i]!] = defaults.values[i];
-  if (e.stats) for (const k of Object.keys(e.stats)) start[k] = e.stats[k];
-  const keys = Object.keys(start);
-  return { keys, values: keys.map((k) => start[k]), position: typeof start.position === 'number' ? start.position : 0 };
-}
-
 /**
- * Every combatant as a fresh one, linked to `eng`: the same values as fillView gives, the keys
- * already there in fillView's order (a store per key, none of them a new one).
+ * Every combatant as a fresh one, linked to `eng`: the same values as fillView gives (the stats
+ * read again), the keys already there in fillView's order (a store per key, none a new one).
  */
 function resetCast(cast: Cast, eng: Engine): void {
   const rs = eng.rs;
   let i = 0;
   for (const s of eng.encounter.sides) {
     for (const e of s.combatants) {
-      const start = cast.starts[i]!;
+      const { keys, values } = cast.defaults[i]!;
+      const statKeys = cast.statKeys[i]!;
       const c = cast.cmbs[i++]!;
       const view = c.view;
-      const { keys, values } = start;
+      // A fresh view has no position until its stats give one (else 0 below): as if so.
+      view.position = 0;
       for (let k = 0; k < keys.length; k++) view[keys[k]!] = values[k];
+      const stats = e.stats;
+      for (let k = 0; k < statKeys.length; k++) view[statKeys[k]!] = stats![statKeys[k]!];
       setFields(view, e, s.id);
-      view.position = start.position;
+      if (typeof view.position !== 'number') view.position = 0;
       initHistory(view, rs);
       c.slots = {};
       c.out = false;
