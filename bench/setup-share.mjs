@@ -7,6 +7,8 @@
  *   node bench/setup-share.mjs d20|ose [--dist DIR]
  *
  * The share is the most a cheaper setup can win on the simulation's path (its GC comes on top).
+ * A build with run/cast.js (alloc8) gives each engine's cast back, as its runCombat does after a
+ * combat, so each `new Engine` resets the last one's combatants as a simulation's combats do.
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +24,10 @@ const [{ loadEncounter, loadProgram, run }, { Engine }, { simulatedEvents }] = a
   load('run/engine.js'),
   load('simulate/series-core.js'),
 ]);
+const giveBack = await load('run/cast.js').then(
+  (m) => (eng) => m.giveBackCast(eng, eng.cast),
+  () => () => {},
+);
 const keep = simulatedEvents(false);
 const OSE = ['phased-round', 'crossbow-speed', 'two-handed-last'].map((o) => join(ROOT, 'rulesets/ose/overlays', `${o}.json`));
 const program =
@@ -36,7 +42,7 @@ const cpu = (f, n) => {
 };
 const pairs = [];
 for (let b = 0; b < 8; b++) {
-  const setup = cpu((i) => new Engine(program.compiled, enc, { seed: i, keep }), 3000);
+  const setup = cpu((i) => giveBack(new Engine(program.compiled, enc, { seed: i, keep })), 3000);
   const combat = cpu((i) => run(program, enc, { seed: i, keep }), 300);
   pairs.push({ setup, combat, share: setup / combat });
 }
