@@ -75,4 +75,23 @@ describe('a reused cast runs as a fresh one', () => {
     expect(atStart).toEqual(combatants(other));
     expect(trace).toBe(toJsonLines(other.run().events));
   });
+
+  it('drops a cast whose views gained a key in the combat', () => {
+    const v = listVariants()[0]!;
+    const program = loadProgram(
+      join(ROOT, v.ruleset),
+      v.overlays.map((o) => join(ROOT, o)),
+    );
+    const enc = loadEncounter(join(ROOT, v.encounter), program);
+    const first = new Engine(program.compiled, enc, { seed: 5 });
+    first.run();
+    // As a `set` of a key the ruleset does not declare, or a deck's card, would.
+    first.cmbs[0]!.view.drawnCard = 'ace';
+    giveBackCast(first, first.cast!);
+    const eng = new Engine(program.compiled, enc, { seed: 5 });
+    expect(eng.cast).not.toBe(first.cast);
+    expect('drawnCard' in eng.cmbs[0]!.view).toBe(false);
+    const trace = toJsonLines(eng.run().events);
+    expect(trace).toBe(toJsonLines(fresh(program, enc, { seed: 5 }).run().events));
+  });
 });
