@@ -94,4 +94,22 @@ describe('a reused cast runs as a fresh one', () => {
     const trace = toJsonLines(eng.run().events);
     expect(trace).toBe(toJsonLines(fresh(program, enc, { seed: 5 }).run().events));
   });
+  it("leaves an earlier combat's result as it was when its cast serves the next", () => {
+    for (const v of listVariants()) {
+      const program = loadProgram(
+        join(ROOT, v.ruleset),
+        v.overlays.map((o) => join(ROOT, o)),
+      );
+      const enc = loadEncounter(join(ROOT, v.encounter), program);
+      const first = new Engine(program.compiled, enc, { seed: 11 });
+      const result = first.run();
+      const before = toJsonLines(result.events);
+      giveBackCast(first, first.cast!);
+      const second = new Engine(program.compiled, enc, { seed: 12 });
+      if (first.cast!.reusable) expect(second.cast, v.name).toBe(first.cast);
+      second.run();
+      // Events hold copies, never a view: the reset and the second combat must not reach them.
+      expect(toJsonLines(result.events), v.name).toBe(before);
+    }
+  });
 });
