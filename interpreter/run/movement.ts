@@ -16,7 +16,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  * Whether a tick that changed nothing ends the move (simulateMoves). Always, but for a test that
  * plays scenes both ways (test/move-still-ticks.test.ts): the traces must be the same.
  */
-export const moveShortcut = { stillTickEnds: true };
+export const moveShortcut = { stillTickEnds: true, loneMover: true };
 
 function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
   const ms: Mover[] = [];
@@ -70,7 +70,12 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
       tick.push(m);
     }
     // Whether this tick left everything as it found it: no one moved, stopped or reacted.
-    let still = distinct ? !this.integrateTick(tick, moverOf) : !this.integrateTickShared(tick);
+    let still =
+      tick.length === 1 && moveShortcut.loneMover && tick[0]!.target !== tick[0]!.c
+        ? !integrateLone(tick[0]!)
+        : distinct
+          ? !this.integrateTick(tick, moverOf)
+          : !this.integrateTickShared(tick);
     this.touchLine();
     for (const m of tick) {
       if (m.stopAtEnemies && this.blockedAt(m, moverOf) && m.moving) {
@@ -178,6 +183,49 @@ function integrateTick(this: Engine, ms: Mover[], moverOf: Map<Cmb, Mover>): boo
     view.position = pos;
     view.moved = moved;
   }
+  return stepped;
+}
+
+/**
+ * integrateTick for the one mover of a tick (most ticks: a group's lone mover, or the last still
+ * moving) whose target is someone else: that target does not move in this tick. The same
+ * arithmetic in the same order, with no mover of the target (its speed 0).
+ */
+function integrateLone(m: Mover): boolean {
+  const EPS = 1e-9;
+  const view = m.c.view;
+  const tpos = m.target!.view.position as number;
+  let pos = view.position as number;
+  let moved: number = view.moved as number;
+  let remaining = 1;
+  let stepped = false;
+  for (let pass = 0; pass < 4 && remaining > EPS; pass++) {
+    const dir = tpos >= pos ? 1 : -1;
+    let v = m.left > EPS ? (m.toward ? dir : -dir) * m.per : 0;
+    let tau = remaining;
+    if (m.toward && v !== 0) {
+      const gap = Math.abs(tpos - pos) - m.stopWithin;
+      if (gap <= EPS) v = 0;
+      else {
+        // The target stands still: the mover closes at its own speed.
+        const rate = Math.sign(v) * v;
+        if (rate > EPS) tau = Math.min(tau, gap / rate);
+      }
+    }
+    const d = Math.min(Math.abs(v * tau), m.left) * Math.sign(v);
+    if (d !== 0) {
+      pos = pos + d;
+      m.left -= Math.abs(d);
+      moved = num(moved) + Math.abs(d);
+      stepped = true;
+    }
+    remaining -= tau;
+  }
+  const p = round2(pos);
+  const mv = round2(num(moved));
+  if (!stepped && !(Object.is(p, view.position) && Object.is(mv, view.moved))) stepped = true;
+  view.position = p;
+  view.moved = mv;
   return stepped;
 }
 

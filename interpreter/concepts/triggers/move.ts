@@ -13,6 +13,13 @@ import { triggersFor } from './for-action.js';
  */
 export const moveReactorMask = { bits: 30 };
 
+/**
+ * Whether a `during` trigger with a literal `within` skips a tick in which no one stands within
+ * it of the mover (fire). Always, but for a test that plays scenes both ways
+ * (test/move-shortcuts.test.ts): the traces must be the same.
+ */
+export const duringShortcut = { noneWithin: true };
+
 /** What considering a reactor came to (consider's answer). */
 const UNTOUCHED = 0;
 const TOUCHED = 1;
@@ -52,6 +59,20 @@ function consider(
 }
 
 /**
+ * Whether every combatant but the mover who still stands is found beyond `within` of it, as
+ * consider measures (`distance > within`: a place that is not a number is never beyond).
+ */
+function noneWithin(cmbs: readonly Cmb[], mover: Cmb, within: number): boolean {
+  const pos = mover.view.position as number;
+  for (let i = 0; i < cmbs.length; i++) {
+    const o = cmbs[i]!;
+    if (o === mover || o.out) continue;
+    if (!(Math.abs((o.view.position as number) - pos) > within)) return false;
+  }
+  return true;
+}
+
+/**
  * A move sets reactions off: before it (a fighting withdrawal gives the foe an attack), during it
  * (once per reactor and move, when the mover comes `within` its distance), or after it. `fire`
  * answers whether it may have changed anything (a tick of a move in which nothing changed ends it).
@@ -74,6 +95,10 @@ export default {
     for (const t of triggersFor(list, action)) {
       // A literal distance (the usual case): read once, not for every reactor.
       const fixed = during ? constantOf(t.within) : undefined;
+      // Nobody within a literal distance of the mover (most ticks of most moves): every reactor
+      // would be found beyond it, one after another, with nothing done in between (consider's
+      // UNTOUCHED), so none is looked for.
+      if (fixed && duringShortcut.noneWithin && noneWithin(cmbs, mover, num(fixed.value))) continue;
       if (cmbs.length > moveReactorMask.bits) {
         for (const r of eng.reactorsFor(t, mover)) {
           const done = consider(eng, t, r, mover, during, fixed, eventSeq, fired);
