@@ -1,6 +1,8 @@
 /**
- * Two shortcuts of a move (run/movement.ts, concepts/triggers/move.ts), each played both ways:
+ * Shortcuts of a move (run/movement.ts, concepts/triggers/move.ts), each played both ways:
  * - `moveShortcut.loneMover`: the one mover of a tick is integrated by a form of its own;
+ * - `moveShortcut.clearance`: a mover found far from every enemy that could block it is not asked
+ *   again in the ticks in which none can have come within reach;
  * - `duringShortcut.noneWithin`: a `during` trigger with a literal `within` skips a tick in which
  *   no one stands within it of the mover.
  * Every shipped sample under every overlay stack, the two benchmark encounters, d20's with strikes
@@ -40,6 +42,13 @@ const WAYS: Array<[string, () => () => void]> = [
     () => {
       moveShortcut.loneMover = false;
       return () => (moveShortcut.loneMover = true);
+    },
+  ],
+  [
+    'clearance',
+    () => {
+      moveShortcut.clearance = false;
+      return () => (moveShortcut.clearance = true);
     },
   ],
   [
@@ -103,8 +112,41 @@ function readied() {
   return { program, enc: loadEncounter(join(ROOT, 'readied.json'), program, JSON.stringify(enc)) };
 }
 
+/**
+ * Two lines of fighters closing on each other at many speeds (OSE, phased round): movers pass
+ * enemies other than their targets, and moves are stopped by them. `k` varies places and speeds.
+ */
+function melee(k: number) {
+  const program = loadProgram(
+    join(ROOT, 'rulesets/ose/ose.json'),
+    ['phased-round'].map((o) => join(ROOT, 'rulesets/ose/overlays', `${o}.json`)),
+  );
+  let x = 12345 + k * 7919;
+  const next = (n: number) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x % n;
+  };
+  const side = (id: string, from: number, dir: number) => ({
+    id,
+    combatants: Array.from({ length: 7 }, (_, i) => ({
+      id: `${id}${i}`,
+      stats: { hp: 25 + next(20), position: from + dir * (next(90) + (next(4) === 0 ? 0.37 : 0)), speed: 10 + 10 * next(12) },
+      tags: ['one-handed'],
+    })),
+  });
+  const enc = {
+    kind: 'encounter',
+    id: `melee-${k}`,
+    name: 'Melee',
+    ruleset: 'ose',
+    sides: [side('south', 30, 1), side('north', -30, -1)],
+  };
+  return { program, enc: loadEncounter(join(ROOT, `melee-${k}.json`), program, JSON.stringify(enc)) };
+}
+
 afterEach(() => {
   moveShortcut.loneMover = true;
+  moveShortcut.clearance = true;
   duringShortcut.noneWithin = true;
   vi.restoreAllMocks();
 });
@@ -149,6 +191,19 @@ describe.each(WAYS)('a move with and without the shortcut: %s', (_name, off) => 
     expect(strikes).toBeGreaterThan(0);
   });
 
+  it('two lines of fighters closing at many speeds move the same both ways', () => {
+    let stopped = 0;
+    for (let k = 0; k < 12; k++) {
+      const { program, enc } = melee(k);
+      for (const seed of SEEDS) {
+        const { short, long } = both(program, enc, seed, off, 4);
+        expect(short).toEqual(long);
+        stopped += short.filter((e) => e.type === 'move').length;
+      }
+    }
+    expect(stopped).toBeGreaterThan(0);
+  });
+
   it('lurking archers react the same both ways', () => {
     const { program, enc } = lurkers();
     let reactions = 0;
@@ -171,6 +226,21 @@ describe('the shortcuts are taken', () => {
     moveShortcut.loneMover = false;
     run(program, enc, { seed: 1 });
     expect(withShortcut).toBeLessThan(ticks.mock.calls.length);
+  });
+
+  it('a mover far from every enemy is not asked whether one blocks it, tick by tick', () => {
+    const { program, enc } = bench('ose');
+    const scans = vi.spyOn(Engine.prototype, 'blockedAt');
+    for (let seed = 1; seed <= 5; seed++) run(program, enc, { seed });
+    const withShortcut = scans.mock.calls.length;
+    const blocked = scans.mock.results.filter((r) => r.value === true).length;
+    scans.mockClear();
+    moveShortcut.clearance = false;
+    for (let seed = 1; seed <= 5; seed++) run(program, enc, { seed });
+    expect(withShortcut).toBeLessThan(scans.mock.calls.length / 2);
+    // Every move stopped by an enemy is still stopped.
+    expect(scans.mock.results.filter((r) => r.value === true).length).toBe(blocked);
+    expect(blocked).toBeGreaterThan(0);
   });
 
   it('reactors beyond a literal `within` are not looked for one by one', () => {

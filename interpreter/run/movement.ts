@@ -16,7 +16,9 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  * Whether a tick that changed nothing ends the move (simulateMoves). Always, but for a test that
  * plays scenes both ways (test/move-still-ticks.test.ts): the traces must be the same.
  */
-export const moveShortcut = { stillTickEnds: true, loneMover: true };
+export const moveShortcut = { stillTickEnds: true, loneMover: true, clearance: true };
+/** Farther than this from 0, a place rounded to hundredths may move by more than 0.005: no clearance is kept. */
+const CLEAR_PLACES = 1e6;
 
 function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
   const ms: Mover[] = [];
@@ -48,12 +50,20 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
       pos: 0,
       moved: 0,
       tpos: 0,
+      clear: 0,
     });
   }
   // The mover of each combatant (the first, should one combatant move twice in one group).
   const moverOf = new Map<Cmb, Mover>();
   for (const m of ms) if (!moverOf.has(m.c)) moverOf.set(m.c, m);
   const distinct = moverOf.size === ms.length;
+  // How fast a mover and an enemy may close on each other in a tick: a mover goes at most `per` a
+  // tick (integrateTick's velocities never exceed it), and its place is rounded to hundredths
+  // (0.005 at most) once a tick; both may move, with margin. A combatant with two movers may go
+  // farther: then no clearance is kept (NaN).
+  let fastest = 0;
+  for (const m of ms) fastest = Math.max(fastest, m.per);
+  const closing = distinct && moveShortcut.clearance ? 2 * fastest + 0.02 : NaN;
   let moving = ms.length;
   for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {
     // Every mover's step is planned from the positions at the start of the tick, then all
@@ -77,14 +87,19 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
           ? !this.integrateTick(tick, moverOf)
           : !this.integrateTickShared(tick);
     this.touchLine();
+    // The battle line as the tick left it: a reaction that moves someone, downs or brings back
+    // anyone bumps its version, and every clearance is dropped (below).
+    const line = this.lineVersion;
     for (const m of tick) {
-      if (m.stopAtEnemies && this.blockedAt(m, moverOf) && m.moving) {
+      if (m.stopAtEnemies && m.clear > 0 && this.lineVersion === line) m.clear--;
+      else if (m.stopAtEnemies && this.blockedAt(m, moverOf, closing) && m.moving) {
         m.moving = false;
         moving--;
         still = false;
       }
       if (duringTriggers && this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired)) still = false;
     }
+    if (this.lineVersion !== line) for (const m of ms) m.clear = 0;
     // Every later tick would start from the very state this one started from and do the same
     // nothing (a tick reads only places, what is left of each move, who stands and who reacted):
     // the movers that have arrived wait out the move here instead of tick by tick.
@@ -290,7 +305,8 @@ function integrateTickShared(this: Engine, ms: Mover[]): boolean {
  * standing still, or moving with a move that blocks (a sprint never does). Its own target it
  * simply follows.
  */
-function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
+function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>, closing = NaN): boolean {
+  m.clear = 0;
   const line = this.line();
   // The mover's place, read once: nothing in the scan moves anyone.
   const pos = m.c.view.position as number;
@@ -298,11 +314,25 @@ function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
   const side = m.c.side;
   const reach = this.rs.reach;
   const cmbs = this.cmbs;
+  // The nearest enemy that could block (every one but the target), for the clearance below.
+  let nearest = Infinity;
+  let placed = typeof pos === 'number' && Math.abs(pos) < CLEAR_PLACES;
   for (let i = 0; i < cmbs.length; i++) {
     const o = cmbs[i]!;
     if (o.side === side || o.out || o === m.target) continue;
-    if (Math.abs((o.view.position as number) - pos) > reach) continue;
+    const at = o.view.position as number;
+    const d = Math.abs(at - pos);
+    if (!(typeof at === 'number' && Math.abs(at) < CLEAR_PLACES)) placed = false;
+    if (d < nearest) nearest = d;
+    if (d > reach) continue;
     if (blocks(o, m, moverOf)) return true;
+  }
+  // Clearance: every enemy but the target was farther than reach, and in each tick to come the
+  // mover and an enemy close by at most `closing`; the ticks in which none can be within reach are
+  // not asked again (while the battle line moves only by this move's steps: simulateMoves).
+  if (placed && nearest > reach) {
+    const ticks = Math.floor((nearest - reach) / closing) - 1;
+    if (ticks > 0) m.clear = ticks;
   }
   return false;
 }
