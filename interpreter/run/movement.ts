@@ -20,6 +20,18 @@ export const moveShortcut = { stillTickEnds: true, loneMover: true, clearance: t
 /** Farther than this from 0, a place rounded to hundredths may move by more than 0.005: no clearance is kept. */
 const CLEAR_PLACES = 1e6;
 
+/** The movers of a tick in which no one moves (never written). */
+const NO_MOVERS: Mover[] = [];
+
+/** Whether a moving mover stops before this tick: it or its target is out, or its move is spent (it then no longer moves). */
+function stops(m: Mover): boolean {
+  if (m.c.out || !m.target || m.target.out || m.left <= 1e-9) {
+    m.moving = false;
+    return true;
+  }
+  return false;
+}
+
 function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
   const ms: Mover[] = [];
   // A mover's `fired` is only read by `during` triggers: without any, every mover shares one empty set.
@@ -68,16 +80,23 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
   for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {
     // Every mover's step is planned from the positions at the start of the tick, then all
     // steps happen together: two movers closing on each other meet where their speeds say.
-    // (A new array each tick: emptying one by its length is a call into the runtime.)
-    const tick: Mover[] = [];
-    for (const m of ms) {
-      if (!m.moving) continue;
-      if (m.c.out || !m.target || m.target.out || m.left <= 1e-9) {
-        m.moving = false;
-        moving--;
-        continue;
+    // (A new array each tick: emptying one by its length is a call into the runtime. A lone
+    // mover's tick is `ms` itself, while it moves.)
+    let tick: Mover[];
+    if (ms.length === 1) {
+      const m = ms[0]!;
+      if (m.moving && stops(m)) moving--;
+      tick = m.moving ? ms : NO_MOVERS;
+    } else {
+      tick = [];
+      for (const m of ms) {
+        if (!m.moving) continue;
+        if (stops(m)) {
+          moving--;
+          continue;
+        }
+        tick.push(m);
       }
-      tick.push(m);
     }
     // Whether this tick left everything as it found it: no one moved, stopped or reacted.
     let still =
