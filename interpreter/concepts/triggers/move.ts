@@ -58,6 +58,19 @@ function consider(
   return reacted || !t.whenFirst || (during && !fixed) ? TOUCHED : UNTOUCHED;
 }
 
+/** The last trigger asked about and its literal `within` (a move asks every tick; a compiled trigger never changes). */
+let lastTrigger: CTrigger | null = null;
+let lastFixed: { value: unknown } | undefined;
+
+/** constantOf(t.within), the last answer kept at hand. */
+function fixedWithin(t: CTrigger): { value: unknown } | undefined {
+  if (t !== lastTrigger) {
+    lastTrigger = t;
+    lastFixed = constantOf(t.within);
+  }
+  return lastFixed;
+}
+
 /**
  * Whether every combatant but the mover who still stands is found beyond `within` of it, as
  * consider measures (`distance > within`: a place that is not a number is never beyond).
@@ -94,7 +107,7 @@ export default {
     let touched = false;
     for (const t of triggersFor(list, action)) {
       // A literal distance (the usual case): read once, not for every reactor.
-      const fixed = during ? constantOf(t.within) : undefined;
+      const fixed = during ? fixedWithin(t) : undefined;
       // Nobody within a literal distance of the mover (most ticks of most moves): every reactor
       // would be found beyond it, one after another, with nothing done in between (consider's
       // UNTOUCHED), so none is looked for.
