@@ -16,7 +16,21 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
  * Whether a tick that changed nothing ends the move (simulateMoves). Always, but for a test that
  * plays scenes both ways (test/move-still-ticks.test.ts): the traces must be the same.
  */
-export const moveShortcut = { stillTickEnds: true };
+export const moveShortcut = { stillTickEnds: true, loneMover: true, clearance: true };
+/** Farther than this from 0, a place rounded to hundredths may move by more than 0.005: no clearance is kept. */
+const CLEAR_PLACES = 1e6;
+
+/** The movers of a tick in which no one moves (never written). */
+const NO_MOVERS: Mover[] = [];
+
+/** Whether a moving mover stops before this tick: it or its target is out, or its move is spent (it then no longer moves). */
+function stops(m: Mover): boolean {
+  if (m.c.out || !m.target || m.target.out || m.left <= 1e-9) {
+    m.moving = false;
+    return true;
+  }
+  return false;
+}
 
 function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
   const ms: Mover[] = [];
@@ -48,38 +62,63 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
       pos: 0,
       moved: 0,
       tpos: 0,
+      clear: 0,
     });
   }
   // The mover of each combatant (the first, should one combatant move twice in one group).
   const moverOf = new Map<Cmb, Mover>();
   for (const m of ms) if (!moverOf.has(m.c)) moverOf.set(m.c, m);
   const distinct = moverOf.size === ms.length;
+  // How fast a mover and an enemy may close on each other in a tick: a mover goes at most `per` a
+  // tick (integrateTick's velocities never exceed it), and its place is rounded to hundredths
+  // (0.005 at most) once a tick; both may move, with margin. A combatant with two movers may go
+  // farther: then no clearance is kept (NaN).
+  let fastest = 0;
+  for (const m of ms) fastest = Math.max(fastest, m.per);
+  const closing = distinct && moveShortcut.clearance ? 2 * fastest + 0.02 : NaN;
   let moving = ms.length;
   for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {
     // Every mover's step is planned from the positions at the start of the tick, then all
     // steps happen together: two movers closing on each other meet where their speeds say.
-    // (A new array each tick: emptying one by its length is a call into the runtime.)
-    const tick: Mover[] = [];
-    for (const m of ms) {
-      if (!m.moving) continue;
-      if (m.c.out || !m.target || m.target.out || m.left <= 1e-9) {
-        m.moving = false;
-        moving--;
-        continue;
+    // (A new array each tick: emptying one by its length is a call into the runtime. A lone
+    // mover's tick is `ms` itself, while it moves.)
+    let tick: Mover[];
+    if (ms.length === 1) {
+      const m = ms[0]!;
+      if (m.moving && stops(m)) moving--;
+      tick = m.moving ? ms : NO_MOVERS;
+    } else {
+      tick = [];
+      for (const m of ms) {
+        if (!m.moving) continue;
+        if (stops(m)) {
+          moving--;
+          continue;
+        }
+        tick.push(m);
       }
-      tick.push(m);
     }
     // Whether this tick left everything as it found it: no one moved, stopped or reacted.
-    let still = distinct ? !this.integrateTick(tick, moverOf) : !this.integrateTickShared(tick);
+    let still =
+      tick.length === 1 && moveShortcut.loneMover && tick[0]!.target !== tick[0]!.c
+        ? !integrateLone(tick[0]!)
+        : distinct
+          ? !this.integrateTick(tick, moverOf)
+          : !this.integrateTickShared(tick);
     this.touchLine();
+    // The battle line as the tick left it: a reaction that moves someone, downs or brings back
+    // anyone bumps its version, and every clearance is dropped (below).
+    const line = this.lineVersion;
     for (const m of tick) {
-      if (m.stopAtEnemies && this.blockedAt(m, moverOf) && m.moving) {
+      if (m.stopAtEnemies && m.clear > 0 && this.lineVersion === line) m.clear--;
+      else if (m.stopAtEnemies && this.blockedAt(m, moverOf, closing) && m.moving) {
         m.moving = false;
         moving--;
         still = false;
       }
       if (duringTriggers && this.fireMoveTriggers('during', m.c, m.action, m.actSeq, m.fired)) still = false;
     }
+    if (this.lineVersion !== line) for (const m of ms) m.clear = 0;
     // Every later tick would start from the very state this one started from and do the same
     // nothing (a tick reads only places, what is left of each move, who stands and who reacted):
     // the movers that have arrived wait out the move here instead of tick by tick.
@@ -181,6 +220,49 @@ function integrateTick(this: Engine, ms: Mover[], moverOf: Map<Cmb, Mover>): boo
   return stepped;
 }
 
+/**
+ * integrateTick for the one mover of a tick (most ticks: a group's lone mover, or the last still
+ * moving) whose target is someone else: that target does not move in this tick. The same
+ * arithmetic in the same order, with no mover of the target (its speed 0).
+ */
+function integrateLone(m: Mover): boolean {
+  const EPS = 1e-9;
+  const view = m.c.view;
+  const tpos = m.target!.view.position as number;
+  let pos = view.position as number;
+  let moved: number = view.moved as number;
+  let remaining = 1;
+  let stepped = false;
+  for (let pass = 0; pass < 4 && remaining > EPS; pass++) {
+    const dir = tpos >= pos ? 1 : -1;
+    let v = m.left > EPS ? (m.toward ? dir : -dir) * m.per : 0;
+    let tau = remaining;
+    if (m.toward && v !== 0) {
+      const gap = Math.abs(tpos - pos) - m.stopWithin;
+      if (gap <= EPS) v = 0;
+      else {
+        // The target stands still: the mover closes at its own speed.
+        const rate = Math.sign(v) * v;
+        if (rate > EPS) tau = Math.min(tau, gap / rate);
+      }
+    }
+    const d = Math.min(Math.abs(v * tau), m.left) * Math.sign(v);
+    if (d !== 0) {
+      pos = pos + d;
+      m.left -= Math.abs(d);
+      moved = num(moved) + Math.abs(d);
+      stepped = true;
+    }
+    remaining -= tau;
+  }
+  const p = round2(pos);
+  const mv = round2(num(moved));
+  if (!stepped && !(Object.is(p, view.position) && Object.is(mv, view.moved))) stepped = true;
+  view.position = p;
+  view.moved = mv;
+  return stepped;
+}
+
 /** integrateTick for a group in which one combatant has several movers (velocities looked up by combatant). */
 function integrateTickShared(this: Engine, ms: Mover[]): boolean {
   const pos = (c: Cmb) => c.view.position as number;
@@ -242,7 +324,8 @@ function integrateTickShared(this: Engine, ms: Mover[]): boolean {
  * standing still, or moving with a move that blocks (a sprint never does). Its own target it
  * simply follows.
  */
-function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
+function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>, closing = NaN): boolean {
+  m.clear = 0;
   const line = this.line();
   // The mover's place, read once: nothing in the scan moves anyone.
   const pos = m.c.view.position as number;
@@ -250,11 +333,25 @@ function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
   const side = m.c.side;
   const reach = this.rs.reach;
   const cmbs = this.cmbs;
+  // The nearest enemy that could block (every one but the target), for the clearance below.
+  let nearest = Infinity;
+  let placed = typeof pos === 'number' && Math.abs(pos) < CLEAR_PLACES;
   for (let i = 0; i < cmbs.length; i++) {
     const o = cmbs[i]!;
     if (o.side === side || o.out || o === m.target) continue;
-    if (Math.abs((o.view.position as number) - pos) > reach) continue;
+    const at = o.view.position as number;
+    const d = Math.abs(at - pos);
+    if (!(typeof at === 'number' && Math.abs(at) < CLEAR_PLACES)) placed = false;
+    if (d < nearest) nearest = d;
+    if (d > reach) continue;
     if (blocks(o, m, moverOf)) return true;
+  }
+  // Clearance: every enemy but the target was farther than reach, and in each tick to come the
+  // mover and an enemy close by at most `closing`; the ticks in which none can be within reach are
+  // not asked again (while the battle line moves only by this move's steps: simulateMoves).
+  if (placed && nearest > reach) {
+    const ticks = Math.floor((nearest - reach) / closing) - 1;
+    if (ticks > 0) m.clear = ticks;
   }
   return false;
 }

@@ -95,6 +95,8 @@ export interface Mover {
   pos: number;
   moved: number;
   tpos: number;
+  /** Ticks to come in which no enemy can be within reach of the mover (movement.ts blockedAt). */
+  clear: number;
 }
 
 /** A declared action (or one a step performs for everyone it selects). */

@@ -13,6 +13,13 @@ import { triggersFor } from './for-action.js';
  */
 export const moveReactorMask = { bits: 30 };
 
+/**
+ * Whether a `during` trigger with a literal `within` skips a tick in which no one stands within
+ * it of the mover (fire). Always, but for a test that plays scenes both ways
+ * (test/move-shortcuts.test.ts): the traces must be the same.
+ */
+export const duringShortcut = { noneWithin: true };
+
 /** What considering a reactor came to (consider's answer). */
 const UNTOUCHED = 0;
 const TOUCHED = 1;
@@ -51,6 +58,33 @@ function consider(
   return reacted || !t.whenFirst || (during && !fixed) ? TOUCHED : UNTOUCHED;
 }
 
+/** The last trigger asked about and its literal `within` (a move asks every tick; a compiled trigger never changes). */
+let lastTrigger: CTrigger | null = null;
+let lastFixed: { value: unknown } | undefined;
+
+/** constantOf(t.within), the last answer kept at hand. */
+function fixedWithin(t: CTrigger): { value: unknown } | undefined {
+  if (t !== lastTrigger) {
+    lastTrigger = t;
+    lastFixed = constantOf(t.within);
+  }
+  return lastFixed;
+}
+
+/**
+ * Whether every combatant but the mover who still stands is found beyond `within` of it, as
+ * consider measures (`distance > within`: a place that is not a number is never beyond).
+ */
+function noneWithin(cmbs: readonly Cmb[], mover: Cmb, within: number): boolean {
+  const pos = mover.view.position as number;
+  for (let i = 0; i < cmbs.length; i++) {
+    const o = cmbs[i]!;
+    if (o === mover || o.out) continue;
+    if (!(Math.abs((o.view.position as number) - pos) > within)) return false;
+  }
+  return true;
+}
+
 /**
  * A move sets reactions off: before it (a fighting withdrawal gives the foe an attack), during it
  * (once per reactor and move, when the mover comes `within` its distance), or after it. `fire`
@@ -73,7 +107,11 @@ export default {
     let touched = false;
     for (const t of triggersFor(list, action)) {
       // A literal distance (the usual case): read once, not for every reactor.
-      const fixed = during ? constantOf(t.within) : undefined;
+      const fixed = during ? fixedWithin(t) : undefined;
+      // Nobody within a literal distance of the mover (most ticks of most moves): every reactor
+      // would be found beyond it, one after another, with nothing done in between (consider's
+      // UNTOUCHED), so none is looked for.
+      if (fixed && duringShortcut.noneWithin && noneWithin(cmbs, mover, num(fixed.value))) continue;
       if (cmbs.length > moveReactorMask.bits) {
         for (const r of eng.reactorsFor(t, mover)) {
           const done = consider(eng, t, r, mover, during, fixed, eventSeq, fired);
