@@ -86,12 +86,13 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
 
 /**
  * declareOne(c, phase, a copy of c's slots) when only the policy speaks and declarations do not
- * repeat: the policy reads c's slots themselves (nothing changes them while it reads), and the
- * copy is made only for the declaration it chose (which plans into it, then drops it).
+ * repeat: the policy reads c's slots themselves (nothing changes them while it reads). The copy
+ * declareOne would make is read by nobody after its one declaration planned into it (planInto
+ * writes only the copy), so none is made and nothing is planned (a null budget).
  */
 function declarePlain(eng: Engine, c: Cmb, phase: string, entries: PlannedEntry[]): void {
   const chosen = choose(eng, entries, c, c.slots);
-  if (chosen) eng.addDecl(c, chosen.action, chosen.target, phase, { ...c.slots }, false);
+  if (chosen) eng.addDecl(c, chosen.action, chosen.target, phase, null, false);
 }
 
 /** A resumed turn declares, in each phase, what its holder has not declared yet. */
@@ -215,16 +216,19 @@ function addDecl(
   action: CAction,
   target: Cmb | null,
   phase: string,
-  budget: Record<string, number>,
+  // The slots not yet planned, or null when nothing reads them after this declaration (nothing to plan).
+  budget: Record<string, number> | null,
   scripted: boolean,
   answered = false,
 ): void {
-  this.planInto(budget, action.uses);
+  if (budget !== null) this.planInto(budget, action.uses);
   const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
   this.decls.push(d);
   (c.view.plan as string[]).push(action.def.id);
+  // A run that does not keep declarations (a record-only one) takes the event's number only, without its fields.
+  if (!this.keeps('declare')) this.seq++;
   // The usual declaration (neither scripted nor answered) as one literal, without spreads.
-  if (!scripted && !answered) this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase });
+  else if (!scripted && !answered) this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase });
   else
     this.emit('declare', {
       combatant: c.id,
