@@ -28,11 +28,9 @@ function initiativeValue(this: Engine, label: string, data: Data, once: boolean)
   return v;
 }
 
-/** The rank of `side`'s tier in the side order (after the last tier when in none): a loop, no closure per call (a sort key asks it for every item). */
 function sideRank(this: Engine, side: string): number {
-  const order = this.sideOrder;
-  for (let i = 0; i < order.length; i++) if (order[i]!.includes(side)) return i;
-  return order.length;
+  const i = this.sideOrder.findIndex((tier) => tier.includes(side));
+  return i < 0 ? this.sideOrder.length : i;
 }
 
 function tieLabel(this: Engine, what: string): string {
@@ -43,55 +41,30 @@ function tieLabel(this: Engine, what: string): string {
  * Ordering needs dice for re-rolled ties and decisions for referee ties. The same tie sorted
  * again (the queue is re-sorted before every turn) gets the same answer from `memo`; when
  * initiative is rolled once, so do the turns of later rounds ("the same order every round").
- * `memo` "fresh": a memo of this environment's own, made at its first roll (most orderings never roll).
  */
-function orderEnv(this: Engine, label: string, reversed: boolean, memo?: Map<string, number> | 'fresh'): OrderEnv {
-  return new EngineOrderEnv(this, label, reversed, memo);
-}
-
-/**
- * The engine's ordering environment: one object whose methods are on its class (an environment
- * is made for every declaration round, step and turn order; as a literal it was an object and
- * three closures, each with its context).
- */
-class EngineOrderEnv implements OrderEnv {
-  private readonly once: boolean;
-  private memo: Map<string, number> | undefined;
-  private readonly fresh: boolean;
-
-  constructor(
-    private readonly eng: Engine,
-    readonly label: string,
-    readonly reversed: boolean,
-    memo: Map<string, number> | 'fresh' | undefined,
-  ) {
-    this.once = label.startsWith('init.');
-    this.fresh = memo === 'fresh';
-    this.memo = memo === 'fresh' ? undefined : memo;
-  }
-
-  sideRank(s: string): number {
-    return this.eng.sideRank(s);
-  }
-
-  roll(l: string, notation: string, attempt: number): number {
-    const key = `${l}@${attempt}`;
-    const store = this.once ? this.eng.onceMemo : this.fresh ? (this.memo ??= new Map()) : this.memo;
-    const known = store?.get(key);
-    if (known !== undefined) return known;
-    const v = this.eng.dice.roll(l, notation).total;
-    store?.set(key, v);
-    return v;
-  }
-
-  decide(l: string, options: string[], fallback: string, by = 'referee'): string {
-    const key = `${l}?${options.join(',')}`;
-    const known = this.once ? this.eng.onceChoices.get(key) : undefined;
-    if (known !== undefined) return known;
-    const chosen = this.eng.decide(l, options, fallback, by);
-    if (this.once) this.eng.onceChoices.set(key, chosen);
-    return chosen;
-  }
+function orderEnv(this: Engine, label: string, reversed: boolean, memo?: Map<string, number>): OrderEnv {
+  const once = label.startsWith('init.');
+  return {
+    sideRank: (s) => this.sideRank(s),
+    reversed,
+    label,
+    roll: (l, notation, attempt) => {
+      const key = `${l}@${attempt}`;
+      const known = (once ? this.onceMemo : memo)?.get(key);
+      if (known !== undefined) return known;
+      const v = this.dice.roll(l, notation).total;
+      (once ? this.onceMemo : memo)?.set(key, v);
+      return v;
+    },
+    decide: (l, options, fallback, by = 'referee') => {
+      const key = `${l}?${options.join(',')}`;
+      const known = once ? this.onceChoices.get(key) : undefined;
+      if (known !== undefined) return known;
+      const chosen = this.decide(l, options, fallback, by);
+      if (once) this.onceChoices.set(key, chosen);
+      return chosen;
+    },
+  };
 }
 
 /** One of a combatant's declarations, as orderings see it (a combatant itself, for its turn: run/cmb-items.ts). */

@@ -127,7 +127,7 @@ function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean
     else {
       const orderables: Orderable[] = new Array<Orderable>(remaining.length);
       for (let i = 0; i < remaining.length; i++) orderables[i] = this.orderable(remaining[i]!.c, remaining[i]!);
-      env ??= this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, 'fresh');
+      env ??= this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, new Map());
       const first = firstGroup(orderables, step.order, env);
       group = new Array<Decl>(first.length);
       for (let j = 0; j < first.length; j++) group[j] = remaining[orderables.indexOf(first[j]!)]!;

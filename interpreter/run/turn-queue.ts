@@ -16,7 +16,8 @@ import type { Cmb } from './types.js';
  */
 function playCombatantTurns(this: Engine): void {
   if (this.turnPlayed.size) this.turnPlayed.clear();
-  // One environment for the round's sorts: its label depends on the round only, and it reads its memo (made at its first roll) and the engine when asked.
+  const memo = new Map<string, number>();
+  // One environment for the round's sorts: its label depends on the round only, and it reads the memo and the engine when asked.
   let env: OrderEnv | undefined;
   const cmbs = this.cmbs;
   // When the selects it evaluates cannot roll, a fallen combatant's need of a turn is asked after
@@ -58,7 +59,7 @@ function playCombatantTurns(this: Engine): void {
       candidates.push(cmbItem(this, c).refresh(resortAtRoundStart));
     }
     if (candidates.length === 0) return;
-    const first = firstGroup(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, 'fresh')));
+    const first = firstGroup(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
     const n = first.length;
     const tier: Cmb[] = new Array<Cmb>(n);
     const who: string[] = new Array<string>(n);
