@@ -51,7 +51,7 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   // One combatant and keys without effects (a turn of one): nothing to order.
   if (standing === null && decl.order.builtinKeys) {
     if (nothing) return;
-    if (entries !== undefined && !this.rs.def.round.declare.repeat) declarePlain(this, one, phase!, entries);
+    if (entries !== undefined && !this.rs.def.round.declare.repeat) declarePlain(this, one, phase!, entries, null);
     else if (phase !== null) this.declareOne(one, phase, { ...one.slots });
     else {
       const budget = { ...one.slots };
@@ -71,7 +71,9 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   // The ordering is still made: its tie-breaks may roll or ask, and that is in the trace.
   if (nothing) return;
   if (entries !== undefined && !this.rs.def.round.declare.repeat) {
-    for (const g of groups) for (let i = 0; i < g.length; i++) declarePlain(this, g[i]!.c, phase!, entries);
+    // One policy data object for everyone's entries, given again while its shared fields hold.
+    const shared: SharedData = { data: null };
+    for (const g of groups) for (let i = 0; i < g.length; i++) declarePlain(this, g[i]!.c, phase!, entries, shared);
     return;
   }
   const phases = phase ? [phase] : allPhaseIds(this);
@@ -86,12 +88,13 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
 
 /**
  * declareOne(c, phase, a copy of c's slots) when only the policy speaks and declarations do not
- * repeat: the policy reads c's slots themselves (nothing changes them while it reads), and the
- * copy is made only for the declaration it chose (which plans into it, then drops it).
+ * repeat: the policy reads c's slots themselves (nothing changes them while it reads). The copy
+ * declareOne would make is read by nobody after its one declaration planned into it (planInto
+ * writes only the copy), so none is made and nothing is planned (a null budget).
  */
-function declarePlain(eng: Engine, c: Cmb, phase: string, entries: PlannedEntry[]): void {
-  const chosen = choose(eng, entries, c, c.slots);
-  if (chosen) eng.addDecl(c, chosen.action, chosen.target, phase, { ...c.slots }, false);
+function declarePlain(eng: Engine, c: Cmb, phase: string, entries: PlannedEntry[], shared: SharedData | null): void {
+  const chosen = choose(eng, entries, c, c.slots, shared);
+  if (chosen) eng.addDecl(c, chosen.action, chosen.target, phase, null, false);
 }
 
 /** A resumed turn declares, in each phase, what its holder has not declared yet. */
@@ -148,7 +151,7 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
 /** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
 function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
   const entries = policyOf(this).get(phase);
-  return entries === undefined ? null : choose(this, entries, c, budget);
+  return entries === undefined ? null : choose(this, entries, c, budget, null);
 }
 
 /** policyChoice over the phase's planned entries. */
@@ -157,6 +160,7 @@ function choose(
   entries: PlannedEntry[],
   c: Cmb,
   budget: Record<string, number>,
+  shared: SharedData | null,
 ): { action: CAction; target: Cmb | null } | null {
   // Nothing changes while the policy is read, so each way of picking a target is asked once, and
   // one data object serves every entry's expressions (built at the first entry that has any).
@@ -180,7 +184,10 @@ function choose(
     // Declared in its own phase, an action must be allowed now (e.requires); declared at round
     // start it is an intention, checked when performed (the situation will have changed by then).
     if (e.requires !== null || e.when !== null) {
+      // The previous combatant's object, when every field but the frame's own still holds what a new one would.
+      if (data === null && shared !== null && shared.data !== null && sameShared(eng, shared.data)) data = shared.data;
       data = policyData(eng, data, c, target, p.action);
+      if (shared !== null) shared.data = data;
       if (e.whenFirst) {
         if (!truthy(e.when!(data)) || !truthy(e.requires!(data))) continue;
       } else {
@@ -191,6 +198,37 @@ function choose(
     return { action: p.action, target };
   }
   return null;
+}
+
+/** The policy data of one declare call's combatants, shared while it still holds (null before the first). */
+interface SharedData {
+  data: Data | null;
+}
+
+/**
+ * Whether `d`, policy data made earlier in this declare call, holds in every field that is not
+ * the frame's own (actor, self, target, action, distance: policyData sets them) what a new one
+ * would: the fields frameData compares, but for those. Its local and reaction are the empty
+ * objects of a policy frame, which policy expressions only read, and its event is null.
+ */
+function sameShared(eng: Engine, d: Data): boolean {
+  const s = eng.summary();
+  return (
+    d.round === eng.round &&
+    d.phase === (eng.phase ?? null) &&
+    d.step === (eng.step ?? null) &&
+    d.options === eng.rs.options &&
+    d.holder === eng.holder &&
+    d.sides === eng.sidesMap &&
+    d.sideList === s.sideList &&
+    d.standingSides === s.standingSides &&
+    d.lastStanding === s.lastStanding &&
+    d.best === s.best &&
+    d.everyone === eng.everyone &&
+    d.encounter === eng.encounterState &&
+    d.lastActor === (eng.lastActor?.view ?? null) &&
+    d.pass === eng.passes.n + 1
+  );
 }
 
 /**
@@ -215,16 +253,19 @@ function addDecl(
   action: CAction,
   target: Cmb | null,
   phase: string,
-  budget: Record<string, number>,
+  // The slots not yet planned, or null when nothing reads them after this declaration (nothing to plan).
+  budget: Record<string, number> | null,
   scripted: boolean,
   answered = false,
 ): void {
-  this.planInto(budget, action.uses);
+  if (budget !== null) this.planInto(budget, action.uses);
   const d: Decl = { seq: this.declSeq++, c, action, target, phase, initiative: null, done: false };
   this.decls.push(d);
   (c.view.plan as string[]).push(action.def.id);
+  // A run that does not keep declarations (a record-only one) takes the event's number only, without its fields.
+  if (!this.keeps('declare')) this.seq++;
   // The usual declaration (neither scripted nor answered) as one literal, without spreads.
-  if (!scripted && !answered) this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase });
+  else if (!scripted && !answered) this.emit('declare', { combatant: c.id, action: action.def.id, target: target?.id ?? null, for: phase });
   else
     this.emit('declare', {
       combatant: c.id,

@@ -52,6 +52,8 @@ function resume(this: Engine, c: Cmb): void {
  * only now, and the steps order their new declarations like any others (ties simultaneous).
  */
 function resumeAtRoundEnd(this: Engine): void {
+  // Nobody holds (the usual round): no copy of the holds to filter.
+  if (this.holds.size === 0) return;
   const waiting = [...this.holds].filter(([c, h]) => h.mode.resumesAtRoundEnd && !c.out).map(([c]) => c);
   if (waiting.length === 0) return;
   for (const c of waiting) {
@@ -68,6 +70,7 @@ function resumeAtRoundEnd(this: Engine): void {
 
 /** Still holding when the round ends: each hold expires the way it says. */
 function expireHolds(this: Engine): void {
+  if (this.holds.size === 0) return;
   for (const [c, h] of [...this.holds]) {
     this.holds.delete(c);
     if (!c.out) h.expiry.expire(this, c, h);

@@ -89,7 +89,8 @@ function grouped<T extends Orderable>(items: T[], ordering: CompiledOrdering, en
     }
     const group: T[] = new Array<T>(end - start);
     for (let j = start; j < end; j++) group[j - start] = items[order[j]!]!;
-    if (group.length === 1) {
+    // A group of one, or a tie the ordering leaves simultaneous (that tie-break gives the group back as it is).
+    if (group.length === 1 || ordering.ties === 'simultaneous') {
       out?.push(group);
       head ??= group;
     } else {

@@ -106,7 +106,9 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   if (who) {
     this.turn = who.join('+');
     this.phase = this.step = undefined;
-    this.emit('turn.start', { who });
+    // A run that does not keep turn starts (a record-only one) takes the event's number only, without its fields.
+    if (this.keeps('turn.start')) this.emit('turn.start', { who });
+    else this.seq++;
     this.historyTurnStart(members);
     this.refreshOwnTurnSlots(members);
     this.loseCarriedHolds(members);
@@ -154,7 +156,7 @@ function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
   this.phase = id;
   this.step = undefined;
   this.emit('phase.start');
-  if (this.conditions.length) this.expire({ phase: id });
+  if (this.conditions.length) this.expire(phaseExpiry(phase));
   // Those taking part: the members whose turn has not ended (the same set when none has).
   let active = members;
   if (this.endedTurn.size) {
@@ -181,6 +183,17 @@ const PHASE_MOMENTS = new WeakMap<CPhase, string>();
 function phaseMoment(phase: CPhase): string {
   let m = PHASE_MOMENTS.get(phase);
   if (m === undefined) PHASE_MOMENTS.set(phase, (m = `phase:${phase.def.id}`));
+  return m;
+}
+
+/**
+ * `{ phase: <id> }`, the moment conditions lasting until a phase end at, made once per compiled
+ * phase (expire only compares it, never keeps or changes it).
+ */
+const PHASE_EXPIRIES = new WeakMap<CPhase, { phase: string }>();
+function phaseExpiry(phase: CPhase): { phase: string } {
+  let m = PHASE_EXPIRIES.get(phase);
+  if (m === undefined) PHASE_EXPIRIES.set(phase, (m = { phase: phase.def.id }));
   return m;
 }
 

@@ -2,12 +2,13 @@
  * Steps and groups: a step selects declarations (or performs an action for everyone it
  * selects), orders them, and plays them group by group. A group of several is simultaneous.
  */
-import { truthy } from '../compile/evaluator.js';
+import { truthy, type Data } from '../compile/evaluator.js';
 import { alwaysFalse, alwaysTrue } from '../compile/constants.js';
 import type { CStep } from '../compile/types.js';
 import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
+import { actorDataFor } from './turn-queue.js';
 import type { Cmb, Decl, Frame } from './types.js';
 
 function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
@@ -17,18 +18,34 @@ function playStep(this: Engine, step: CStep, members: Set<Cmb>): void {
   if (step.perform) {
     // In listing order: a turn of one needs no look at everyone (one who fled, out for good, has left the list).
     if (members.size === 1) {
-      for (const c of members) if (!c.out || this.cmbs.includes(c)) items = performFor(this, step, c, items);
+      for (const c of members) if (!c.out || this.cmbs.includes(c)) items = performFor(this, step, c, items, null);
     } else {
-      for (const c of this.cmbs) if (members.has(c)) items = performFor(this, step, c, items);
+      // One data object for the selects of the whole loop, its actor set for each (the loop
+      // changes nothing its other fields hold: it only gathers; expressions only read their data).
+      const shared: { data: Data | null } = { data: null };
+      for (const c of this.cmbs) if (members.has(c)) items = performFor(this, step, c, items, shared);
     }
   } else {
     // The declarations waiting in this phase (no closure, no copy when there are none).
     const phase = this.phase;
     const decls = this.decls;
+    const always = alwaysTrue(step.select);
+    // The selects' data: one object for the loop, its actor, action and target set for each
+    // declaration (the loop only gathers: nothing its other fields hold changes meanwhile).
+    let data: Data | null = null;
     for (let i = 0; i < decls.length; i++) {
       const d = decls[i]!;
       if (d.done || d.held || d.phase !== phase || !members.has(d.c) || ended.has(d.c)) continue;
-      if (!alwaysTrue(step.select) && !truthy(step.select(this.actData(d.c.view, d.action.view, d.target?.view ?? null)))) continue;
+      if (!always) {
+        const target = d.target?.view ?? null;
+        if (data === null) data = this.actData(d.c.view, d.action.view, target);
+        else {
+          data.actor = d.c.view;
+          data.action = d.action.view;
+          data.target = target;
+        }
+        if (!truthy(step.select(data))) continue;
+      }
       (items ??= []).push(d);
     }
   }
@@ -72,10 +89,17 @@ function byListing(items: Decl[]): Decl[] {
   return items;
 }
 
-/** A step that performs an action: `c` (a member) is selected for it, added to `items` (made when null). */
-function performFor(eng: Engine, step: CStep, c: Cmb, items: Decl[] | null): Decl[] | null {
+/**
+ * A step that performs an action: `c` (a member) is selected for it, added to `items` (made when
+ * null). Its select reads `shared.data` with c as actor (made at the first select), or, with no
+ * `shared`, data of its own.
+ */
+function performFor(eng: Engine, step: CStep, c: Cmb, items: Decl[] | null, shared: { data: Data | null } | null): Decl[] | null {
   if (eng.endedTurn.has(c) || (c.out && !step.def.includeOut)) return items;
-  if (!alwaysTrue(step.select) && !truthy(step.select(eng.actorData(c.view)))) return items;
+  if (!alwaysTrue(step.select)) {
+    const data = shared === null ? eng.actorData(c.view) : (shared.data = actorDataFor(eng, shared.data, c));
+    if (!truthy(step.select(data))) return items;
+  }
   const action = step.perform!;
   // Two literals rather than a spread: the fallen one's act is allowed (allowOut, last, as before).
   const d: Decl = c.out

@@ -2,7 +2,7 @@
  * The turn queue of combatants (round.turns.by "combatant"): who has a turn to come, in the turn
  * order, re-sorted before every turn.
  */
-import { truthy, type Fn } from '../compile/evaluator.js';
+import { truthy, type Data, type Fn } from '../compile/evaluator.js';
 import type { CompiledRuleset } from '../compile/types.js';
 import { cmbItem, type CmbItem } from './cmb-items.js';
 import { firstGroup, type OrderEnv } from './ordering.js';
@@ -34,6 +34,9 @@ function playCombatantTurns(this: Engine): void {
     // In listing order, as before.
     candidates.length = 0;
     const played = this.turnPlayed;
+    // The data of the fallen ones' selects in this scan: one object, its actor set for each (the
+    // scan changes nothing a field holds, and expressions only read their data).
+    let outData: Data | null = null;
     for (let i = 0; i < cmbs.length; i++) {
       const c = cmbs[i]!;
       // heldIndefinitely and endedTurn.has asked only when someone holds or ended its turn (neither reads an expression).
@@ -42,11 +45,11 @@ function playCombatantTurns(this: Engine): void {
           played.has(c) ||
           (holds.size !== 0 && this.heldIndefinitely(c)) ||
           (ended.size !== 0 && ended.has(c)) ||
-          (c.out && !this.needsOutTurn(c))
+          (c.out && !needsOutTurnWith(this, c, (outData = actorDataFor(this, outData, c))))
         )
           continue;
       } else if (!(
-        (!c.out || this.needsOutTurn(c)) &&
+        (!c.out || needsOutTurnWith(this, c, (outData = actorDataFor(this, outData, c)))) &&
         !played.has(c) &&
         !(holds.size !== 0 && this.heldIndefinitely(c)) &&
         !(ended.size !== 0 && ended.has(c))
@@ -87,6 +90,23 @@ function needsOutTurn(this: Engine, c: Cmb): boolean {
   const selects = outSelects(this.rs);
   for (let i = 0; i < selects.length; i++) if (truthy(selects[i]!(this.actorData(c.view)))) return true;
   return false;
+}
+
+/** needsOutTurn(c) over `data`, actorData(c.view) as made for this scan: every select reads the same object. */
+function needsOutTurnWith(eng: Engine, c: Cmb, data: Data): boolean {
+  const selects = outSelects(eng.rs);
+  for (let i = 0; i < selects.length; i++) if (truthy(selects[i]!(data))) return true;
+  return false;
+}
+
+/**
+ * actorData(c.view): made at the first call of a scan (`data` null), then the same object with
+ * its actor set to c's view, while nothing the other fields hold has changed since it was made.
+ */
+export function actorDataFor(eng: Engine, data: Data | null, c: Cmb): Data {
+  if (data === null) return eng.actorData(c.view);
+  data.actor = c.view;
+  return data;
 }
 
 /** The selects of the steps that perform something for the fallen, in phase and step order: listed once per compiled ruleset. */
