@@ -37,12 +37,22 @@ export default {
       );
     const entries = Object.entries(e.with ?? {});
     const names = entries.map(([k]) => k);
-    const fns: Fn[] = entries.map(([k, v]) => cx.ev.compile(v, joinPointer(ptr, 'with', k)));
+    // A literal that is not an object or array is its own value (never an operator, no steps):
+    // stored as it is, without an evaluation. Values are stored in the order written.
+    const literals = entries.map(([, v]) => v);
+    const fns: Array<Fn | null> = entries.map(([k, v]) =>
+      typeof v !== 'object' || v === null ? null : cx.ev.compile(v, joinPointer(ptr, 'with', k)),
+    );
+    // The act's data is made only for values that read it (a call without `with`, or with literals only, reads none).
+    const readsData = fns.some((fn) => fn !== null);
     return (f, eng) => {
       eng.setPrefix(f);
-      const data = eng.frameData(f);
+      const data = readsData ? eng.frameData(f) : null;
       const local = f.local;
-      for (let i = 0; i < fns.length; i++) local[names[i]!] = fns[i]!(data);
+      for (let i = 0; i < fns.length; i++) {
+        const fn = fns[i]!;
+        local[names[i]!] = fn === null ? literals[i] : fn(data!);
+      }
       if (callsOn(f) + 1 > MAX_CALL_DEPTH)
         throw cx.ev.at(`${ptr}/procedure`, `procedure "${e.procedure}" calls itself more than ${MAX_CALL_DEPTH} deep`);
       inProgress.push(f);
