@@ -1,20 +1,26 @@
 /** Absent optional expressions compile to constants; the engine then skips building their data. */
 import { truthy, type Fn } from './evaluator.js';
 
-/** Functions standing for an absent expression (`() => fallback`), with their value. */
-const CONSTANTS = new WeakMap<Fn, { value: unknown }>();
+/**
+ * The value a function standing for an absent expression (`() => fallback`) carries, under a
+ * key of its own. The engine asks on every step and act whether an expression is such a
+ * constant: a property load on the function is a few instructions, where a WeakMap's lookup
+ * (this was one) was a builtin call hashing the function each time.
+ */
+const CONSTANT: unique symbol = Symbol('constant');
+type ConstantFn = Fn & { [CONSTANT]?: { readonly value: unknown } };
 
 /**
  * `{value}` when `fn` stands for an absent, optional expression (it returns `value` and does
  * nothing else), else undefined.
  */
 export function constantOf(fn: Fn): { value: unknown } | undefined {
-  return CONSTANTS.get(fn);
+  return (fn as ConstantFn)[CONSTANT];
 }
 
 export function constant(value: unknown): Fn {
-  const fn: Fn = () => value;
-  CONSTANTS.set(fn, { value });
+  const fn: ConstantFn = () => value;
+  fn[CONSTANT] = { value };
   return fn;
 }
 

@@ -69,6 +69,12 @@ export class Evaluator {
 
   /** Compile the expression found at `pointer` of the resolved ruleset. */
   compile(expr: unknown, pointer: string): Fn {
+    // A literal that is not an object or array is its own value: never an operator, no steps,
+    // nothing to throw; its function needs no wrapper around a constant closure.
+    if (typeof expr !== 'object' || expr === null) {
+      const value = expr;
+      return () => value;
+    }
     const compiled = this.compiled(expr, this.origin(pointer));
     const ctx = this.ctx;
     const origin = this.origin;

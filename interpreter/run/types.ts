@@ -136,8 +136,6 @@ export interface Frame {
   depth: number;
   /** For reactions: what set them off. */
   event?: Record<string, unknown>;
-  /** Procedure calls in progress (bounds recursion). */
-  calls?: number;
 }
 
 /** A plain frame for `actor` (no action yet). */

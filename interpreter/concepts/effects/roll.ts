@@ -15,16 +15,18 @@ export default {
       value: cx.expr(m.value, `modifiers/${i}/value`),
       when: m.when === undefined ? null : cx.expr(m.when, `modifiers/${i}/when`),
     }));
+    // A literal notation without modifiers ("1d20") reads no data: the act's data is not made for it.
+    const readsData = (typeof e.dice === 'object' && e.dice !== null) || modifiers.length > 0;
     return (f, eng) => {
       eng.setPrefix(f);
-      const data = eng.frameData(f);
-      const value = dice(data);
+      const data = readsData ? eng.frameData(f) : null;
+      const value = dice(data!);
       let mods: Array<{ id: string; value: number }> | null = null;
       if (modifiers.length) {
         mods = [];
         for (const m of modifiers) {
-          if (m.when && !truthy(m.when(data))) continue;
-          const v = num(m.value(data));
+          if (m.when && !truthy(m.when(data!))) continue;
+          const v = num(m.value(data!));
           if (v !== 0) mods.push({ id: m.id, value: v });
         }
       }

@@ -1,5 +1,6 @@
 /** Arrays: merge and in. */
-import { MAX_ARRAY_RESULT_LENGTH, fixedOp, hasOwn, stepBudgetError, variadicOp, type OpDefinition } from './core.js';
+import { MAX_ARRAY_RESULT_LENGTH, fixedOp, inFn, stepBudgetError, variadicOp, type OpDefinition } from './core.js';
+import { FUSED, fuseRooted } from './fused.js';
 
 /** `merge` flattens one level: [].concat(a, b, …). */
 export const mergeOp = variadicOp('merge', {
@@ -11,21 +12,6 @@ export const mergeOp = variadicOp('merge', {
     return out;
   },
 });
-
-/**
- * `in` [needle, haystack]: substring test when the haystack is a string (the needle is
- * converted to a string), strict-equality membership when it is an array, false otherwise.
- */
-export function inFn(a: unknown, b: unknown): boolean {
-  if (!b) return false;
-  if (typeof b === 'string') return b.indexOf(a as string) !== -1;
-  if (Array.isArray(b)) return b.indexOf(a) !== -1;
-  if (typeof b === 'object' && hasOwn.call(b, 'indexOf')) {
-    // json-logic-js would call the data's "indexOf" value, which is never a function in JSON.
-    throw new TypeError('b.indexOf is not a function');
-  }
-  return false;
-}
 
 const inBase = fixedOp('in', inFn);
 
@@ -49,6 +35,9 @@ export const inOp: OpDefinition = {
     const k = site.constantArg(0);
     if (k !== undefined && (typeof k.value !== 'object' || k.value === null)) {
       const needle = k.value;
+      // A rooted var as the haystack ({"in": ["ranged", {"var": "actor.tags"}]}): one closure (fused.ts).
+      const fused = fuseRooted(haystack, FUSED.in, needle, site);
+      if (fused !== undefined) return fused;
       return (d, c) => {
         if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
         return inFn(needle, haystack(d, c));

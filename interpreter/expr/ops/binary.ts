@@ -8,6 +8,7 @@
  * effect, and the values are exactly the general forms' (the differential tests check it).
  */
 import { stepBudgetError, type CompiledExpr, type OpDefinition, type OpSite } from './core.js';
+import { FUSED, fuseRooted, type Fused } from './fused.js';
 
 type N = number;
 type E = CompiledExpr;
@@ -16,6 +17,8 @@ type E = CompiledExpr;
 export interface BinaryForms {
   ee(a: E, b: E, site: OpSite): E;
   ek(a: E, k: unknown, site: OpSite): E;
+  /** For comparisons: the operation fused.ts applies when the first argument is a rooted var. */
+  fused?: Fused;
 }
 
 /** `base` with its two-argument evaluations done by `forms`; every other arity is `base`'s. */
@@ -27,7 +30,8 @@ export function withBinary(base: OpDefinition, forms: BinaryForms): OpDefinition
       const k = site.constantArg(1);
       // Only primitives: an array literal is rebuilt per evaluation (its identity matters to ===).
       if (k !== undefined && k.value !== undefined && (typeof k.value !== 'object' || k.value === null)) {
-        return forms.ek(args[0]!, k.value, site);
+        const fused = forms.fused === undefined ? undefined : fuseRooted(args[0]!, forms.fused, k.value, site);
+        return fused ?? forms.ek(args[0]!, k.value, site);
       }
       return forms.ee(args[0]!, args[1]!, site);
     },
@@ -36,6 +40,7 @@ export function withBinary(base: OpDefinition, forms: BinaryForms): OpDefinition
 
 /* eslint-disable eqeqeq */
 export const GREATER: BinaryForms = {
+  fused: FUSED['>'],
   ee: (a, b, site) => (d, c) => {
     if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
     return (a(d, c) as N) > (b(d, c) as N);
@@ -47,6 +52,7 @@ export const GREATER: BinaryForms = {
 };
 
 export const GREATER_EQUAL: BinaryForms = {
+  fused: FUSED['>='],
   ee: (a, b, site) => (d, c) => {
     if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
     return (a(d, c) as N) >= (b(d, c) as N);
@@ -58,6 +64,7 @@ export const GREATER_EQUAL: BinaryForms = {
 };
 
 export const LESS: BinaryForms = {
+  fused: FUSED['<'],
   ee: (a, b, site) => (d, c) => {
     if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
     return (a(d, c) as N) < (b(d, c) as N);
@@ -69,6 +76,7 @@ export const LESS: BinaryForms = {
 };
 
 export const LESS_EQUAL: BinaryForms = {
+  fused: FUSED['<='],
   ee: (a, b, site) => (d, c) => {
     if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
     return (a(d, c) as N) <= (b(d, c) as N);
@@ -80,6 +88,7 @@ export const LESS_EQUAL: BinaryForms = {
 };
 
 export const LOOSE_EQUAL: BinaryForms = {
+  fused: FUSED['=='],
   ee: (a, b, site) => (d, c) => {
     if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
     return a(d, c) == b(d, c);
@@ -91,6 +100,7 @@ export const LOOSE_EQUAL: BinaryForms = {
 };
 
 export const STRICT_EQUAL: BinaryForms = {
+  fused: FUSED['==='],
   ee: (a, b, site) => (d, c) => {
     if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
     return a(d, c) === b(d, c);
@@ -102,6 +112,7 @@ export const STRICT_EQUAL: BinaryForms = {
 };
 
 export const LOOSE_NOT_EQUAL: BinaryForms = {
+  fused: FUSED['!='],
   ee: (a, b, site) => (d, c) => {
     if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
     return a(d, c) != b(d, c);
@@ -113,6 +124,7 @@ export const LOOSE_NOT_EQUAL: BinaryForms = {
 };
 
 export const STRICT_NOT_EQUAL: BinaryForms = {
+  fused: FUSED['!=='],
   ee: (a, b, site) => (d, c) => {
     if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
     return a(d, c) !== b(d, c);

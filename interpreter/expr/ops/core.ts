@@ -141,6 +141,21 @@ export function truthy(value: unknown): boolean {
 
 export const hasOwn = Object.prototype.hasOwnProperty;
 
+/**
+ * `in` [needle, haystack]: substring test when the haystack is a string (the needle is
+ * converted to a string), strict-equality membership when it is an array, false otherwise.
+ */
+export function inFn(a: unknown, b: unknown): boolean {
+  if (!b) return false;
+  if (typeof b === 'string') return b.indexOf(a as string) !== -1;
+  if (Array.isArray(b)) return b.indexOf(a) !== -1;
+  if (typeof b === 'object' && hasOwn.call(b, 'indexOf')) {
+    // json-logic-js would call the data's "indexOf" value, which is never a function in JSON.
+    throw new TypeError('b.indexOf is not a function');
+  }
+  return false;
+}
+
 /** Path segments a `var` may never follow. */
 export function isUnsafeSegment(segment: string): boolean {
   return segment === '__proto__' || segment === 'constructor' || segment === 'prototype';

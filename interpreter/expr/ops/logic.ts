@@ -1,5 +1,6 @@
 /** Control flow and booleans: if / ?:, and, or, !, !!. `if`, `and`, `or` evaluate lazily. */
 import { fixedOp, stepBudgetError, truthy, type CompiledExpr, type OpDefinition, type OpSite } from './core.js';
+import { FUSED, fuseRooted } from './fused.js';
 
 /**
  * `if` pairs (cond, value) left to right; a trailing odd argument is the else; no match and no
@@ -103,6 +104,8 @@ export const notOp: OpDefinition = {
   compile(args, site) {
     if (args.length !== 1) return notBase.compile(args, site);
     const a = args[0]!;
+    const fused = fuseRooted(a, FUSED['!'], undefined, site);
+    if (fused !== undefined) return fused;
     return (d, c) => {
       if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
       return !truthy(a(d, c));
@@ -115,6 +118,8 @@ export const notNotOp: OpDefinition = {
   compile(args, site) {
     if (args.length !== 1) return notNotBase.compile(args, site);
     const a = args[0]!;
+    const fused = fuseRooted(a, FUSED['!!'], undefined, site);
+    if (fused !== undefined) return fused;
     return (d, c) => {
       if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
       return truthy(a(d, c));

@@ -1,5 +1,5 @@
 /** Strings: cat and substr, with json-logic-js's coercions. */
-import { MAX_STRING_RESULT_LENGTH, fixedOp, variadicOp, type OpSite } from './core.js';
+import { MAX_STRING_RESULT_LENGTH, fixedOp, stepBudgetError, variadicOp, type OpDefinition, type OpSite } from './core.js';
 
 /** Array.prototype.join's view of one element: null and undefined are empty. */
 function str(x: unknown): string {
@@ -13,11 +13,30 @@ function bounded(s: string, site: OpSite): string {
   return s;
 }
 
-export const catOp = variadicOp('cat', {
+const catBase = variadicOp('cat', {
   many: (values, _data, site) => bounded(values.join(''), site),
   one: (a) => str(a),
   two: (a, b, site) => bounded(str(a) + str(b), site),
 });
+
+/**
+ * `cat`: the values joined as Array.prototype.join('') joins them. Three or more arguments (a
+ * roll label such as {"cat": ["damage", {"var": "local.n"}, "-x2"]}) are appended one by one,
+ * without the array of values and the generic join.
+ */
+export const catOp: OpDefinition = {
+  name: 'cat',
+  compile(args, site) {
+    const n = args.length;
+    if (n < 3) return catBase.compile(args, site);
+    return (d, c) => {
+      if (++c.steps > c.maxSteps) throw stepBudgetError(c, site);
+      let s = '';
+      for (let i = 0; i < n; i++) s += str(args[i]!(d, c));
+      return bounded(s, site);
+    };
+  },
+};
 
 /**
  * substr [source, start, length]: String.prototype.substr; a negative length drops that many

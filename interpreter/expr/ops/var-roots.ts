@@ -13,7 +13,7 @@ import { readerOf, type Reader } from './readers.js';
 /** data.ts's lookup outside a loop body (called only when c.outer is set). */
 export type OuterRead = (d: unknown, c: EvalContext, v: unknown, segments: string[], tests: boolean[], nf: unknown) => unknown;
 
-interface Roots {
+export interface Roots {
   actor?: unknown;
   target?: unknown;
   local?: unknown;
@@ -22,8 +22,26 @@ interface Roots {
   round?: unknown;
 }
 
+/** What a rooted read was compiled from: fused.ts folds an operator around it into one closure. */
+export interface RootedRead {
+  segments: string[];
+  tests: boolean[];
+  nf: unknown;
+  /** The `var` operator's site (its step and its budget error). */
+  site: OpSite;
+  outer: OuterRead;
+}
+
+/** The closures rootedVar made, with what each reads (looked up at compile time only). */
+const ROOTED = new WeakMap<CompiledExpr, RootedRead>();
+
+/** What `fn` reads, when rootedVar made it. */
+export function rootedRead(fn: CompiledExpr): RootedRead | undefined {
+  return ROOTED.get(fn);
+}
+
 /** The second name's read, as in literalVarOrOuter (its load through the name's own reader: readers.ts). */
-function second(v: unknown, s1: string, t1: boolean, nf: unknown, read: Reader): unknown {
+export function second(v: unknown, s1: string, t1: boolean, nf: unknown, read: Reader): unknown {
   if (v === null || v === undefined || (t1 && !hasOwn.call(v, s1))) return nf;
   const w = read(v as Record<string, unknown>, s1);
   return w === undefined ? nf : w;
@@ -31,6 +49,12 @@ function second(v: unknown, s1: string, t1: boolean, nf: unknown, read: Reader):
 
 /** A closure for `segments` (one or two names, the first owned-test free), or undefined when its first name has none. */
 export function rootedVar(segments: string[], tests: boolean[], nf: unknown, site: OpSite, outer: OuterRead): CompiledExpr | undefined {
+  const fn = rootedClosure(segments, tests, nf, site, outer);
+  if (fn !== undefined) ROOTED.set(fn, { segments, tests, nf, site, outer });
+  return fn;
+}
+
+function rootedClosure(segments: string[], tests: boolean[], nf: unknown, site: OpSite, outer: OuterRead): CompiledExpr | undefined {
   const s0 = segments[0]!;
   if (segments.length === 1) {
     switch (s0) {
