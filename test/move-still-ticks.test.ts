@@ -11,6 +11,7 @@ import { moveShortcut } from '../interpreter/run/movement.js';
 import { Engine } from '../interpreter/run/engine.js';
 import type { TraceEvent } from '../interpreter/trace/events.js';
 import { listVariants, ROOT } from './support/cases.js';
+import { lurkers } from './support/scenes.js';
 
 const SEEDS = [1, 2, 3, 4, 5];
 
@@ -23,35 +24,6 @@ function both(program: ReturnType<typeof loadProgram>, enc: ReturnType<typeof lo
   } finally {
     moveShortcut.stillTickEnds = true;
   }
-}
-
-/** Fighters advancing at three speeds on archers who lurk (OSE's lurking overlay: a `during` move trigger). */
-function lurkers() {
-  const program = loadProgram(
-    join(ROOT, 'rulesets/ose/ose.json'),
-    ['phased-round', 'lurking'].map((o) => join(ROOT, 'rulesets/ose/overlays', `${o}.json`)),
-  );
-  const south = [];
-  const north = [];
-  const script = [];
-  for (let i = 0; i < 8; i++)
-    south.push({ id: `f${i}`, stats: { hp: 30, position: 60 + 7 * i, speed: 40 + (i % 3) * 10 }, tags: ['one-handed'] });
-  for (let i = 0; i < 6; i++) {
-    north.push({ id: `a${i}`, stats: { hp: 20, range: 50, position: -(i % 4) * 5 }, tags: ['missile'] });
-    script.push({ round: 1, combatant: `a${i}`, action: 'lurk' }, { round: 2, combatant: `a${i}`, action: 'lurk' });
-  }
-  const enc = {
-    kind: 'encounter',
-    id: 'lurkers',
-    name: 'Lurkers',
-    ruleset: 'ose',
-    sides: [
-      { id: 'south', combatants: south },
-      { id: 'north', combatants: north },
-    ],
-    script,
-  };
-  return { program, enc: loadEncounter(join(ROOT, 'lurkers.json'), program, JSON.stringify(enc)) };
 }
 
 afterEach(() => {
