@@ -208,6 +208,29 @@ function actData(this: Engine, actor: unknown, action: unknown, target: unknown)
 }
 
 /**
+ * Whether `d`, data made earlier, holds in each shared field (round to pass, not the actor's or
+ * the frame's own) what a new literal would hold now; `s` is the engine's summary().
+ */
+export function sharedFieldsHold(eng: Engine, d: Data, s: NonNullable<Engine['sideSummary']>): boolean {
+  return (
+    d.round === eng.round &&
+    d.phase === (eng.phase ?? null) &&
+    d.step === (eng.step ?? null) &&
+    d.options === eng.rs.options &&
+    d.holder === eng.holder &&
+    d.sides === eng.sidesMap &&
+    d.sideList === s.sideList &&
+    d.standingSides === s.standingSides &&
+    d.lastStanding === s.lastStanding &&
+    d.best === s.best &&
+    d.everyone === eng.everyone &&
+    d.encounter === eng.encounterState &&
+    d.lastActor === (eng.lastActor?.view ?? null) &&
+    d.pass === eng.passes.n + 1
+  );
+}
+
+/**
  * The data of an act's expressions: the shared data's fields and the frame's, in that order, as
  * one literal (the hottest path: the object is made with all its fields, none added after).
  *
@@ -220,10 +243,6 @@ function actData(this: Engine, actor: unknown, action: unknown, target: unknown)
 function frameData(this: Engine, f: Frame): Data {
   const s = this.summary();
   const view = f.actor.view;
-  const phase = this.phase ?? null;
-  const step = this.step ?? null;
-  const lastActor = this.lastActor?.view ?? null;
-  const pass = this.passes.n + 1;
   const target = f.target?.view ?? null;
   const action = f.action ? f.action.view : null;
   const event = f.event ?? null;
@@ -232,20 +251,7 @@ function frameData(this: Engine, f: Frame): Data {
   if (
     f === this.lastFrame &&
     d !== null &&
-    d.round === this.round &&
-    d.phase === phase &&
-    d.step === step &&
-    d.options === this.rs.options &&
-    d.holder === this.holder &&
-    d.sides === this.sidesMap &&
-    d.sideList === s.sideList &&
-    d.standingSides === s.standingSides &&
-    d.lastStanding === s.lastStanding &&
-    d.best === s.best &&
-    d.everyone === this.everyone &&
-    d.encounter === this.encounterState &&
-    d.lastActor === lastActor &&
-    d.pass === pass &&
+    sharedFieldsHold(this, d, s) &&
     d.actor === view &&
     d.self === view &&
     d.target === target &&
@@ -258,8 +264,8 @@ function frameData(this: Engine, f: Frame): Data {
     return d;
   const made: Data = {
     round: this.round,
-    phase,
-    step,
+    phase: this.phase ?? null,
+    step: this.step ?? null,
     options: this.rs.options,
     holder: this.holder,
     sides: this.sidesMap,
@@ -269,8 +275,8 @@ function frameData(this: Engine, f: Frame): Data {
     best: s.best,
     everyone: this.everyone,
     encounter: this.encounterState,
-    lastActor,
-    pass,
+    lastActor: this.lastActor?.view ?? null,
+    pass: this.passes.n + 1,
     actor: view,
     self: view,
     target,

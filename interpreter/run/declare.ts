@@ -9,6 +9,7 @@ import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { orderIntoGroups } from './ordering.js';
 import { cmbItem } from './cmb-items.js';
 import type { Engine } from './engine.js';
+import { sharedFieldsHold } from './data.js';
 import type { Cmb, Decl } from './types.js';
 import { declareByHost } from './host-ops.js';
 
@@ -184,8 +185,9 @@ function choose(
     // Declared in its own phase, an action must be allowed now (e.requires); declared at round
     // start it is an intention, checked when performed (the situation will have changed by then).
     if (e.requires !== null || e.when !== null) {
-      // The previous combatant's object, when every field but the frame's own still holds what a new one would.
-      if (data === null && shared !== null && shared.data !== null && sameShared(eng, shared.data)) data = shared.data;
+      // The previous combatant's object, when every field but the frame's own still holds what a new
+      // one would (its local and reaction are a policy frame's empty objects, only read; no event).
+      if (data === null && shared !== null && shared.data !== null && sharedFieldsHold(eng, shared.data, eng.summary())) data = shared.data;
       data = policyData(eng, data, c, target, p.action);
       if (shared !== null) shared.data = data;
       if (e.whenFirst) {
@@ -203,32 +205,6 @@ function choose(
 /** The policy data of one declare call's combatants, shared while it still holds (null before the first). */
 interface SharedData {
   data: Data | null;
-}
-
-/**
- * Whether `d`, policy data made earlier in this declare call, holds in every field that is not
- * the frame's own (actor, self, target, action, distance: policyData sets them) what a new one
- * would: the fields frameData compares, but for those. Its local and reaction are the empty
- * objects of a policy frame, which policy expressions only read, and its event is null.
- */
-function sameShared(eng: Engine, d: Data): boolean {
-  const s = eng.summary();
-  return (
-    d.round === eng.round &&
-    d.phase === (eng.phase ?? null) &&
-    d.step === (eng.step ?? null) &&
-    d.options === eng.rs.options &&
-    d.holder === eng.holder &&
-    d.sides === eng.sidesMap &&
-    d.sideList === s.sideList &&
-    d.standingSides === s.standingSides &&
-    d.lastStanding === s.lastStanding &&
-    d.best === s.best &&
-    d.everyone === eng.everyone &&
-    d.encounter === eng.encounterState &&
-    d.lastActor === (eng.lastActor?.view ?? null) &&
-    d.pass === eng.passes.n + 1
-  );
 }
 
 /**
