@@ -1,7 +1,7 @@
 /** The trace as the engine writes it: events, rolls, and labelled decisions. */
 import { PhasebookError } from '../diagnostics.js';
 import type { RollResult } from '../dice/index.js';
-import type { EventFields, EventType, TraceEvent } from '../trace/events.js';
+import type { EventFields, EventOf, EventType, TraceEvent } from '../trace/events.js';
 import type { Engine } from './engine.js';
 import { ENCOUNTER_FILE } from './types.js';
 
@@ -60,6 +60,37 @@ function emitEvent(this: Engine, type: EventType, fields?: object): Emitted {
 /** emit(type, fields): each event's fields are checked against its type (trace/events.ts). */
 const emit = emitEvent as <T extends EventType>(this: Engine, type: T, ...fields: FieldsArg<T>) => Emitted;
 
+/**
+ * An act (run/steps.ts playGroup): as emit('act', fields) gives it, the same keys in the same
+ * order, but made as one literal, place and fields together, when it happens in a step of a phase
+ * (a step's acts always do). emitEvent's Object.assign grows its place literal by the fields: a
+ * second allocation (a backing store) and a shape change, for the most frequent kept event.
+ */
+function emitAct(this: Engine, combatant: string, action: string, target: string | null, group: string | undefined): Emitted {
+  const phase = this.phase;
+  const step = this.step;
+  const keep = this.opts.keep;
+  if (phase === undefined || step === undefined || (keep !== undefined && !keep.has('act')))
+    return this.emit('act', group !== undefined ? { combatant, action, target, group } : { combatant, action, target });
+  const seq = this.seq++;
+  const round = this.round;
+  const turn = this.turn;
+  const type = 'act' as const;
+  let e: EventOf<'act'>;
+  if (turn !== undefined)
+    e =
+      group !== undefined
+        ? { seq, type, round, turn, phase, step, combatant, action, target, group }
+        : { seq, type, round, turn, phase, step, combatant, action, target };
+  else
+    e =
+      group !== undefined
+        ? { seq, type, round, phase, step, combatant, action, target, group }
+        : { seq, type, round, phase, step, combatant, action, target };
+  this.events.push(e);
+  return e;
+}
+
 function onRoll(this: Engine, r: RollResult): void {
   // A roll effect with modifiers hands them over just before it rolls (concepts/effects/roll.ts).
   const mods = this.rollModifiers;
@@ -69,8 +100,27 @@ function onRoll(this: Engine, r: RollResult): void {
     this.seq++;
     return;
   }
-  const shown = mods ? { modifiers: mods, modified: r.total + mods.reduce((a, m) => a + m.value, 0) } : {};
-  this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total, ...(r.pinned ? { pinned: true } : {}), ...shown });
+  if (mods || r.pinned) {
+    const shown = mods ? { modifiers: mods, modified: r.total + mods.reduce((a, m) => a + m.value, 0) } : {};
+    this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total, ...(r.pinned ? { pinned: true } : {}), ...shown });
+    return;
+  }
+  // The usual roll (no pin, no modifiers): one literal, place and fields together (as emitAct).
+  const phase = this.phase;
+  const step = this.step;
+  if (phase === undefined || step === undefined) {
+    this.emit('roll', { label: r.label, expr: r.notation, dice: r.dice, total: r.total });
+    return;
+  }
+  const seq = this.seq++;
+  const round = this.round;
+  const turn = this.turn;
+  const type = 'roll' as const;
+  const e: EventOf<'roll'> =
+    turn !== undefined
+      ? { seq, type, round, turn, phase, step, label: r.label, expr: r.notation, dice: r.dice, total: r.total }
+      : { seq, type, round, phase, step, label: r.label, expr: r.notation, dice: r.dice, total: r.total };
+  this.events.push(e);
 }
 
 /** A labelled decision: a referee judgment or a choice the rules give a player or side. */
@@ -128,4 +178,4 @@ function decide(this: Engine, asked: string, options: string[], fallback: string
   return chosen;
 }
 
-export const eventMethods = { emit, keeps, onRoll, decide };
+export const eventMethods = { emit, emitAct, keeps, onRoll, decide };

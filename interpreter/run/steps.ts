@@ -191,13 +191,7 @@ function playGroup(this: Engine, group: Decl[]): void {
     f.defer = defer;
     this.spend(d.c, d.action.uses);
     this.countAct();
-    // Two literals rather than a spread: the same fields in the same order, no object in between.
-    const act = this.emit(
-      'act',
-      groupId
-        ? { combatant: d.c.id, action: d.action.def.id, target: f.target?.id ?? null, group: groupId }
-        : { combatant: d.c.id, action: d.action.def.id, target: f.target?.id ?? null },
-    );
+    const act = this.emitAct(d.c.id, d.action.def.id, f.target?.id ?? null, groupId ? groupId : undefined);
     (d.c.view.done as string[]).push(d.action.def.id);
     l.actSeq = act.seq;
   }
