@@ -129,4 +129,22 @@ describe('ordering with a pure tail (no key after the first can roll)', () => {
     expect(ids(groups)).toEqual([['y'], ['x', 'z'], ['w']]);
     expect(read.sort()).toEqual(['x', 'z']);
   });
+
+  it('of one item, computes the first key (it may roll) and no later one', () => {
+    const read: string[] = [];
+    const counted =
+      (name: string) =>
+      (it: Orderable): number => {
+        read.push(`${name} ${it.id}`);
+        return 0;
+      };
+    const keys = [counted('first'), counted('second'), counted('third')];
+    const only = [item('x', 0, 'a', 10)];
+    expect(ids(orderIntoGroups(only, { keys, ties: 'simultaneous', pureTail: true }, env()))).toEqual([['x']]);
+    expect(read).toEqual(['first x']);
+    // Without a pure tail every key is computed, as before.
+    read.length = 0;
+    expect(ids(orderIntoGroups(only, { keys, ties: 'simultaneous' }, env()))).toEqual([['x']]);
+    expect(read).toEqual(['first x', 'second x', 'third x']);
+  });
 });

@@ -59,6 +59,14 @@ function grouped<T extends Orderable>(items: T[], ordering: CompiledOrdering, en
     return only;
   }
   const keys = ordering.keys;
+  // One item and no key after the first can roll: the first is computed (it may roll), the later
+  // ones would be compared with nothing (as sortByFirstKey never computes those of an item tied with none).
+  if (n === 1 && ordering.pureTail) {
+    keys[0]!(items[0]!, env);
+    const only = [items[0]!];
+    out?.push(only);
+    return only;
+  }
   const nk = keys.length;
   const v: number[] = new Array<number>(n * nk);
   const order: number[] = new Array<number>(n);
