@@ -30,7 +30,7 @@ function playCombatantTurns(this: Engine): void {
   const candidates: CmbItem[] = [];
   const holds = this.holds;
   const ended = this.endedTurn;
-  // Whether a fallen candidate sorted after the best standing one, on a first key of its own, may go unasked (dropFallen).
+  // Whether a candidate sorted after the best one, on a first key of its own, may be left out of the sort, and a fallen one unasked (pruneLater).
   const keysInert = fallenSkippable(this.rs);
   const skipFallen = outLast && keysInert;
   const fallenAt: number[] = [];
@@ -63,9 +63,9 @@ function playCombatantTurns(this: Engine): void {
       }
       candidates.push(cmbItem(this, c).refresh(resortAtRoundStart));
     }
-    if (pending !== 0) {
+    if (pending !== 0 || (keysInert && candidates.length > 1)) {
       env ??= this.orderEnv(this.tieLabel('turns'), false, memo);
-      dropFallen(this, candidates, fallenAt, pending, env);
+      pruneLater(this, candidates, fallenAt, pending, env);
     }
     if (candidates.length === 0) return;
     // One candidate under the turn order's fallenSkippable: its keys have no effect (nothing to compute, nothing to break).
@@ -99,20 +99,21 @@ function playCombatantTurns(this: Engine): void {
 }
 
 /**
- * Drops from `candidates` the fallen ones at `fallenAt[0, pending)` (its places, ascending) that do
- * not need a turn, asking only those whose answer can change who plays next.
+ * Drops from `candidates` those that cannot change who plays next, asking the fallen ones at
+ * `fallenAt[0, pending)` (their places, ascending; not asked yet) only when their answer can.
  *
- * Under fallenSkippable, computing the first key has no effect, and the later keys are computed
- * for nobody outside a tie on the first key (or have no effect either). When every first key of
- * the scan is a finite number, the comparison is a total order, and a fallen candidate whose
- * first key sorts strictly after the best standing candidate's and equals no other candidate's
- * is a group of its own after the first: the first group, every other group and its tie-break,
- * and every key computed for the others are the same with it or without it, and a later group of
- * one is neither made nor broken (firstGroup). So its select is not evaluated, and it is dropped
- * (it is asked again before the next turn, when it may be first). The others are asked as before
- * (their selects cannot roll: the order of asking changes no die).
+ * Under keysInert (fallenSkippable), computing the first key has no effect, and the later keys
+ * are computed for nobody outside a tie on the first key (or have no effect either). When every
+ * first key of the scan is a finite number, the comparison is a total order, and a candidate
+ * whose first key sorts strictly after the best standing (or already asked) candidate's and
+ * equals no other candidate's is a group of one after the first: the first group, every other
+ * group and its tie-break, and every key computed for the others are the same with it or without
+ * it, and a later group of one is neither made nor broken (firstGroup). So it is dropped, and a
+ * fallen one among them is not asked (it is asked again before the next turn, when it may be
+ * first). The other fallen ones are asked as before (their selects cannot roll: the order of
+ * asking changes no die).
  */
-function dropFallen(eng: Engine, candidates: CmbItem[], fallenAt: number[], pending: number, env: OrderEnv): void {
+function pruneLater(eng: Engine, candidates: CmbItem[], fallenAt: number[], pending: number, env: OrderEnv): void {
   const n = candidates.length;
   const first = eng.rs.turnOrder.keys[0]!;
   const v = KEY_SCRATCH;
@@ -122,7 +123,7 @@ function dropFallen(eng: Engine, candidates: CmbItem[], fallenAt: number[], pend
     if (!Number.isFinite(x)) finite = false;
     v[i] = x;
   }
-  // The best (lowest) first key of the standing candidates: those not in fallenAt.
+  // The best (lowest) first key of the candidates not to be asked: those not in fallenAt.
   let best = Number.POSITIVE_INFINITY;
   if (finite) {
     for (let i = 0, k = 0; i < n; i++) {
@@ -134,11 +135,10 @@ function dropFallen(eng: Engine, candidates: CmbItem[], fallenAt: number[], pend
   let w = 0;
   for (let i = 0, k = 0; i < n; i++) {
     const item = candidates[i]!;
-    if (k < pending && fallenAt[k] === i) {
-      k++;
-      if (v[i]! > best && alone(v, n, i)) continue;
-      if (!needsOutTurnWith(eng, item.c, (data = actorDataFor(eng, data, item.c)))) continue;
-    }
+    const asked = k < pending && fallenAt[k] === i;
+    if (asked) k++;
+    if (v[i]! > best && alone(v, n, i)) continue;
+    if (asked && !needsOutTurnWith(eng, item.c, (data = actorDataFor(eng, data, item.c)))) continue;
     candidates[w++] = item;
   }
   candidates.length = w;
@@ -151,11 +151,11 @@ function alone(v: number[], n: number, i: number): boolean {
   return true;
 }
 
-/** The first keys of one dropFallen call (no call starts inside another: its keys have no effect). */
+/** The first keys of one pruneLater call (no call starts inside another: its keys have no effect). */
 const KEY_SCRATCH: number[] = [];
 
 /**
- * Whether dropFallen may leave a fallen candidate unasked: the turn order's first key is a built-in
+ * Whether pruneLater may leave a fallen candidate unasked: the turn order's first key is a built-in
  * one (no effect), and no later key can roll (pureTail), or every key is built in. Asked once per compiled ruleset.
  */
 const FALLEN_SKIPPABLE = new WeakMap<CompiledRuleset, boolean>();
