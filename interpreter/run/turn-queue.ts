@@ -85,15 +85,17 @@ function playCombatantTurns(this: Engine): void {
       this.turnPlayed.add(c);
     }
     this.playTurn(members, who);
-    // A turn ended by a hold that replays it (a delay to a later count) is played again when that count comes.
-    for (const c of tier) {
-      if (this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
-        this.turnPlayed.delete(c);
-        this.holds.delete(c);
-        this.endedTurn.delete(c);
-        this.resuming.add(c);
+    // A turn ended by a hold that replays it (a delay to a later count) is played again when that count comes
+    // (looked for only when some turn has ended).
+    if (this.endedTurn.size !== 0)
+      for (const c of tier) {
+        if (this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
+          this.turnPlayed.delete(c);
+          this.holds.delete(c);
+          this.endedTurn.delete(c);
+          this.resuming.add(c);
+        }
       }
-    }
   }
   throw this.rs.evaluator.at('/round/turns', `round ${this.round}: the turns never ended (a delay keeps postponing itself)`);
 }
