@@ -104,7 +104,8 @@ function playTurn(this: Engine, members: Set<Cmb>, who: string[] | null): void {
   const outerTurn = this.turn;
   const outerPasses = this.passes;
   if (who) {
-    this.turn = who.join('+');
+    // One member (a combatant's turn): its id itself, the string join would give.
+    this.turn = who.length === 1 ? who[0]! : who.join('+');
     this.phase = this.step = undefined;
     // A run that does not keep turn starts (a record-only one) takes the event's number only, without its fields.
     if (this.keeps('turn.start')) this.emit('turn.start', { who });
@@ -164,9 +165,13 @@ function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
     for (const c of members) if (!this.endedTurn.has(c)) active.add(c);
   }
   this.rs.declare.time.phaseStart(this, active, id);
-  for (const step of phase.steps) this.playStep(step, active);
+  const steps = phase.steps;
+  for (let i = 0; i < steps.length; i++) this.playStep(steps[i]!, active);
   this.step = undefined;
-  for (const d of this.decls) {
+  // By index: a skip's event adds no declaration (nothing here pushes to decls while it is read).
+  const decls = this.decls;
+  for (let i = 0; i < decls.length; i++) {
+    const d = decls[i]!;
     if (!d.done && d.phase === id && active.has(d.c) && !this.endedTurn.has(d.c)) {
       d.done = true;
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'no step of this phase selects it' });
