@@ -53,11 +53,12 @@ export default {
         const fn = fns[i]!;
         local[names[i]!] = fn === null ? literals[i] : fn(data!);
       }
-      if (callsOn(f) + 1 > MAX_CALL_DEPTH)
+      // A frame's calls in progress are at most all the calls in progress: the count is needed only when those reach the bound.
+      if (inProgress.length >= MAX_CALL_DEPTH && callsOn(f) + 1 > MAX_CALL_DEPTH)
         throw cx.ev.at(`${ptr}/procedure`, `procedure "${e.procedure}" calls itself more than ${MAX_CALL_DEPTH} deep`);
       inProgress.push(f);
       try {
-        for (const eff of body) eff(f, eng);
+        for (let i = 0; i < body.length; i++) body[i]!(f, eng);
       } finally {
         inProgress.pop();
       }

@@ -10,9 +10,12 @@ export default {
     const value = cx.expr(e.value, 'value');
     const until = e.until ? cx.duration(e.until, 'until') : null;
     const who = compileSubject(e.on, 'self', cx, 'on');
+    // Literal values and round counts (`"value": true`, `"rounds": 1`) read no data: the act's data is not made for them.
+    const literal = (x: unknown): boolean => typeof x !== 'object' || x === null;
+    const readsData = !literal(e.value) || (e.until !== undefined && !literal(e.until.rounds));
     return (f, eng) => {
       eng.setPrefix(f);
-      const data = eng.frameData(f);
+      const data = readsData ? eng.frameData(f) : null!;
       const v = value(data);
       const u = until ? until(data) : null;
       const target = who(f, eng);

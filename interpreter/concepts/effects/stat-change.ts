@@ -25,9 +25,11 @@ export function compileStatChange(
   const amount = cx.expr(e.amount, 'amount');
   const who = compileSubject(e.to, 'target', cx, 'to');
   const stat = e.stat ?? 'hp';
+  // A literal amount (a strain's 1 hit point) reads no data: the act's data is not made for it.
+  const readsData = typeof e.amount === 'object' && e.amount !== null;
   return (f, eng) => {
     eng.setPrefix(f);
-    const n = Math.max(0, Math.floor(num(amount(eng.frameData(f)))));
+    const n = Math.max(0, Math.floor(num(amount(readsData ? eng.frameData(f) : null!))));
     const target = who(f, eng);
     if (!target) return;
     land(f, eng, target, n, stat);
