@@ -9,28 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { loadEncounter, loadProgram, run, validateFile } from '../interpreter/pipeline.js';
 import type { TraceEvent } from '../interpreter/trace/events.js';
 import { ROOT } from './support/cases.js';
+import { contestEncounter } from './support/scenes.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rule documents edited as plain JSON
 type Doc = any;
 const RS = 'examples/packs/dealt-initiative/rulesets/dealt-initiative.json';
 const read = (p: string): Doc => JSON.parse(readFileSync(join(ROOT, p), 'utf8'));
 const hold = (rs: Doc) => rs.actions.find((a: Doc) => a.id === 'wait').effects[0];
-const enc = {
-  kind: 'encounter',
-  id: 'contest',
-  name: 'A sniper against two gangsters',
-  ruleset: 'dealt-initiative',
-  sides: [
-    { id: 'heroes', combatants: [{ id: 'sniper', stats: { hp: 3 }, tags: ['patient'] }] },
-    {
-      id: 'gang',
-      combatants: [
-        { id: 'boss', stats: { hp: 3 } },
-        { id: 'thug', stats: { hp: 3 } },
-      ],
-    },
-  ],
-};
+const enc = contestEncounter;
 
 function runIt(rs: Doc, rolls: Record<string, number>): TraceEvent[] {
   const path = join(ROOT, RS.replace(/\.json$/, '-contest.json'));

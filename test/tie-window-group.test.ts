@@ -9,25 +9,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 import { ROOT } from './support/cases.js';
+import { contestEncounter } from './support/scenes.js';
 
 const RS = join(ROOT, 'examples/packs/dealt-initiative/rulesets/dealt-initiative.json');
 const ENC = join(ROOT, 'examples/packs/dealt-initiative/encounters/contest.json');
-const enc = {
-  kind: 'encounter',
-  id: 'contest',
-  name: 'A sniper against two gangsters',
-  ruleset: 'dealt-initiative',
-  sides: [
-    { id: 'heroes', combatants: [{ id: 'sniper', stats: { hp: 3 }, tags: ['patient'] }] },
-    {
-      id: 'gang',
-      combatants: [
-        { id: 'boss', stats: { hp: 3 } },
-        { id: 'thug', stats: { hp: 3 } },
-      ],
-    },
-  ],
-};
+const enc = contestEncounter;
 
 describe('a group of one act in a tied step-in', () => {
   it('a tied step-in: the holder, alone in its group and with no one holding any more, acts in the tie`s group', () => {
