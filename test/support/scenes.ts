@@ -1,4 +1,4 @@
-/** Scenes several tests share, built from the shipped rulesets and example packs. */
+/** Scenes the movement tests share, built from the shipped rulesets. */
 import { join } from 'node:path';
 import { loadEncounter, loadProgram } from '../../interpreter/pipeline.js';
 import { ROOT } from './cases.js';
@@ -31,24 +31,3 @@ export function lurkers() {
   };
   return { program, enc: loadEncounter(join(ROOT, 'lurkers.json'), program, JSON.stringify(enc)) };
 }
-
-/**
- * A sniper who may step in against two gangsters (examples/packs/dealt-initiative, the hold mode
- * `contested`): the encounter the contested-hold and tie-window tests run.
- */
-export const contestEncounter = {
-  kind: 'encounter',
-  id: 'contest',
-  name: 'A sniper against two gangsters',
-  ruleset: 'dealt-initiative',
-  sides: [
-    { id: 'heroes', combatants: [{ id: 'sniper', stats: { hp: 3 }, tags: ['patient'] }] },
-    {
-      id: 'gang',
-      combatants: [
-        { id: 'boss', stats: { hp: 3 } },
-        { id: 'thug', stats: { hp: 3 } },
-      ],
-    },
-  ],
-};
