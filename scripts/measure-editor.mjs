@@ -19,6 +19,10 @@
  *                fighter's THAC0 17 / 7.
  *   The times of every edit are in the page's clock (performance.now()), never Node's.
  *
+ * --unique: every timed edit makes a text the editor has not seen before (the two values as above,
+ * with one more space after the edited key each time: the result still alternates), so that no
+ * cache of recent texts (undo, a value put back) can answer it: a designer typing something new.
+ *
  * Several builds, interleaved (a shared machine: compare only side by side): give each checkout's
  * root; the loads and the edit batches alternate between them, and the ratio of medians is printed.
  *
@@ -41,6 +45,7 @@ const { values: opts, positionals } = parseArgs({
     loads: { type: 'string', default: '5' },
     edits: { type: 'string', default: '20' },
     batch: { type: 'string', default: '10' },
+    unique: { type: 'boolean', default: false },
   },
 });
 const LOADS = Number(opts.loads);
@@ -57,12 +62,14 @@ const EDIT_KINDS = [
     doc: null, // the document active on a first start
     a: '"select": { "and": [{ "in": ["crossbow"',
     b: '"select": { "and": [false, { "in": ["crossbow"',
+    key: '"select":',
   },
   {
     name: 'encounter',
     doc: 'ose/encounters/skirmish.json',
     a: '"thac0": 17, "meleeBonus": 1',
     b: '"thac0": 7, "meleeBonus": 1',
+    key: '"thac0":',
   },
 ];
 
@@ -160,21 +167,20 @@ async function settle(page, before, quiet = 600) {
   }
 }
 
+/** In the page: replace the first `from` of the active model by `to` (a typed edit, not timed). */
+function pushEdit({ from, to }) {
+  const pb = window.__phasebook;
+  const m = pb.editor.getModel();
+  const at = m.getValue().indexOf(from);
+  if (at < 0) throw new Error(`"${from}" is not in the active document`);
+  const a = m.getPositionAt(at);
+  const b = m.getPositionAt(at + from.length);
+  m.pushEditOperations([], [{ range: new pb.monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column), text: to }], () => null);
+}
+
 /** Make the edit by hand once each way (not timed): the timeline text of each value. */
 async function calibrate(page, kind) {
-  const edit = (from, to) =>
-    page.evaluate(
-      ({ from, to }) => {
-        const pb = window.__phasebook;
-        const m = pb.editor.getModel();
-        const at = m.getValue().indexOf(from);
-        if (at < 0) throw new Error(`"${from}" is not in the active document`);
-        const a = m.getPositionAt(at);
-        const b = m.getPositionAt(at + from.length);
-        m.pushEditOperations([], [{ range: new pb.monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column), text: to }], () => null);
-      },
-      { from, to },
-    );
+  const edit = (from, to) => page.evaluate(pushEdit, { from, to });
   const textA = await settle(page, '');
   await edit(kind.a, kind.b);
   const textB = await settle(page, textA);
@@ -194,21 +200,32 @@ async function editBatch(b, n) {
         await page.waitForFunction((p) => document.querySelector('header .doc-title')?.textContent === p, kind.doc);
       }
       const { textA, textB } = await calibrate(page, kind);
+      /** The i-th edit's text: the value, with i + 1 more spaces after the key when --unique. */
+      const spaced = (/** @type {string} */ v, /** @type {number} */ i) =>
+        opts.unique ? v.replace(kind.key, kind.key + ' '.repeat(i + 1)) : v;
+      let current = kind.a;
       for (let i = 0; i < n; i++) {
         const toB = i % 2 === 0;
+        const to = spaced(toB ? kind.b : kind.a, i);
         const r = await page.evaluate(editOnce, {
-          from: toB ? kind.a : kind.b,
-          to: toB ? kind.b : kind.a,
+          from: current,
+          to,
           want: toB ? textB : textA,
           timeout: TIMEOUT,
         });
+        current = to;
         b.edits[kind.name].dom.push(r.dom);
         b.edits[kind.name].frame.push(r.frame);
         await page.waitForTimeout(400); // a designer reads the result; validation and saving finish
       }
-      if (n % 2 === 1) {
-        // leave the document as it was
-        await page.evaluate(editOnce, { from: kind.b, to: kind.a, want: textA, timeout: TIMEOUT });
+      if (current !== kind.a) {
+        // leave the document as it was (not timed; with --unique the result may not change)
+        const want = n % 2 === 1 ? textA : null;
+        if (want) await page.evaluate(editOnce, { from: current, to: kind.a, want, timeout: TIMEOUT });
+        else {
+          await page.evaluate(pushEdit, { from: current, to: kind.a });
+          await page.waitForTimeout(600);
+        }
       }
     }
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
@@ -218,7 +235,7 @@ async function editBatch(b, n) {
 }
 
 const loadAtStart = load();
-console.log(`load average at start: ${loadAtStart}`);
+console.log(`load average at start: ${loadAtStart}${opts.unique ? ' (--unique: every edit a new text)' : ''}`);
 for (let i = 0; i < LOADS; i++) {
   for (const b of builds) {
     const { context, usable, monacoUsable, plain, shown, timeline, bytes, bytesFirst } = await openFresh(b);

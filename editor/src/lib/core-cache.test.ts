@@ -43,6 +43,18 @@ describe('DocCache', () => {
     docs.retain([]);
     expect(docs.read(CROSSBOW, off(text(CROSSBOW)))).not.toBe(b);
   });
+
+  it('finds a recent text of a path again (undo, a value put back), and forgets the older ones', () => {
+    const docs = new DocCache();
+    const a = docs.read(CROSSBOW, text(CROSSBOW));
+    const b = docs.read(CROSSBOW, off(text(CROSSBOW)));
+    expect(docs.read(CROSSBOW, text(CROSSBOW))).toBe(a);
+    expect(docs.read(CROSSBOW, off(text(CROSSBOW)))).toBe(b);
+    for (let i = 1; i <= 4; i++) docs.read(CROSSBOW, text(CROSSBOW) + ' '.repeat(i));
+    const again = docs.read(CROSSBOW, text(CROSSBOW));
+    expect(again).not.toBe(a);
+    expect(again.text).toBe(text(CROSSBOW));
+  });
 });
 
 describe('CachingCore', () => {

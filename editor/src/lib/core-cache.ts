@@ -3,7 +3,8 @@
  * edit changes one document; the others arrive again as the same text. So:
  *
  * - `DocCache` reads each text once: the shortened text (shortenRefs), the SourceDocument
- *   (readDocumentText), per path, redone only when that path's text changes. Equal text, same
+ *   (readDocumentText), per path and text, for the latest few texts of each path (going back to
+ *   a recent text, by undo or by putting a value back, finds its document). Equal text, same
  *   object: the caches below can compare documents by identity.
  * - `CachingCore` is the interpreter's Core with its results kept for the documents they came
  *   from: the schema check of a document, a program (ruleset + overlays: resolved, checked,
@@ -39,16 +40,25 @@ interface Read {
   doc: SourceDocument | null;
 }
 
-/** Each path's latest text, shortened and read once. */
+/**
+ * How many texts are kept per path: the latest and the few before it, so that going back to a
+ * text just seen (undo, redo, a value tried and put back) finds the same document, and with it
+ * the program built from it (CachingCore compares documents by identity).
+ */
+const TEXTS_PER_PATH = 4;
+
+/** Each path's latest texts, shortened and read once. */
 export class DocCache {
-  private readonly byPath = new Map<string, Read>();
+  private readonly byPath = new Map<string, Read[]>();
 
   private entry(path: string, text: string): Read {
-    let e = this.byPath.get(path);
-    if (!e || e.text !== text) {
-      e = { text, short: shortenRefs(text), doc: null };
-      this.byPath.set(path, e);
-    }
+    let list = this.byPath.get(path);
+    if (!list) this.byPath.set(path, (list = []));
+    const i = list.findIndex((r) => r.text === text);
+    if (i === 0) return list[0]!;
+    const e = i > 0 ? list.splice(i, 1)[0]! : { text, short: shortenRefs(text), doc: null };
+    list.unshift(e);
+    if (list.length > TEXTS_PER_PATH) list.length = TEXTS_PER_PATH;
     return e;
   }
 
