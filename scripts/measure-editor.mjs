@@ -19,9 +19,11 @@
  *                fighter's THAC0 17 / 7.
  *   The times of every edit are in the page's clock (performance.now()), never Node's.
  *
- * --unique: every timed edit makes a text the editor has not seen before (the two values as above,
- * with one more space after the edited key each time: the result still alternates), so that no
- * cache of recent texts (undo, a value put back) can answer it: a designer typing something new.
+ * Every timed edit makes a text the editor has not seen before (the two values as above, with one
+ * more space after the edited key each time: the result still alternates), so that no cache of
+ * recent texts can answer it: a designer typing something new. This is goal 6's figure.
+ * --revisit: the edits go back and forth between the same two texts instead (undo, a value tried
+ * and put back), which the worker's recent texts (editor/src/lib/core-cache.ts) answer.
  *
  * Several builds, interleaved (a shared machine: compare only side by side): give each checkout's
  * root; the loads and the edit batches alternate between them, and the ratio of medians is printed.
@@ -45,7 +47,7 @@ const { values: opts, positionals } = parseArgs({
     loads: { type: 'string', default: '5' },
     edits: { type: 'string', default: '20' },
     batch: { type: 'string', default: '10' },
-    unique: { type: 'boolean', default: false },
+    revisit: { type: 'boolean', default: false },
   },
 });
 const LOADS = Number(opts.loads);
@@ -200,9 +202,9 @@ async function editBatch(b, n) {
         await page.waitForFunction((p) => document.querySelector('header .doc-title')?.textContent === p, kind.doc);
       }
       const { textA, textB } = await calibrate(page, kind);
-      /** The i-th edit's text: the value, with i + 1 more spaces after the key when --unique. */
+      /** The i-th edit's text: the value, with i + 1 more spaces after the key unless --revisit. */
       const spaced = (/** @type {string} */ v, /** @type {number} */ i) =>
-        opts.unique ? v.replace(kind.key, kind.key + ' '.repeat(i + 1)) : v;
+        opts.revisit ? v : v.replace(kind.key, kind.key + ' '.repeat(i + 1));
       let current = kind.a;
       for (let i = 0; i < n; i++) {
         const toB = i % 2 === 0;
@@ -219,7 +221,7 @@ async function editBatch(b, n) {
         await page.waitForTimeout(400); // a designer reads the result; validation and saving finish
       }
       if (current !== kind.a) {
-        // leave the document as it was (not timed; with --unique the result may not change)
+        // leave the document as it was (not timed; a new text's result may not change)
         const want = n % 2 === 1 ? textA : null;
         if (want) await page.evaluate(editOnce, { from: current, to: kind.a, want, timeout: TIMEOUT });
         else {
@@ -235,7 +237,9 @@ async function editBatch(b, n) {
 }
 
 const loadAtStart = load();
-console.log(`load average at start: ${loadAtStart}${opts.unique ? ' (--unique: every edit a new text)' : ''}`);
+console.log(
+  `load average at start: ${loadAtStart}${opts.revisit ? ' (--revisit: edits back and forth between two texts)' : ' (every edit a new text)'}`,
+);
 for (let i = 0; i < LOADS; i++) {
   for (const b of builds) {
     const { context, usable, monacoUsable, plain, shown, timeline, bytes, bytesFirst } = await openFresh(b);
