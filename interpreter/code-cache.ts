@@ -17,6 +17,7 @@
  * the file's own text. The wrapper is Node's own CommonJS one, on the file's first line, so line
  * numbers in stack traces are those of the file.
  */
+import { isAscii } from 'node:buffer';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
@@ -78,7 +79,11 @@ export function loadBuilt(file: string): unknown {
   if (known !== undefined) return known.exports;
   const source = readFileSync(file);
   const cachedData = recording === null ? cachedDataFor(file, source) : undefined;
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source.toString('utf8')}\n});`, {
+  // An all-ASCII file (scripts/bundle-cli.mjs escapes the rest) decodes as latin1 to the very same
+  // text, without UTF-8 decoding, and as a one-byte string (a UTF-8 one with a single character
+  // above U+00FF is a two-byte string, twice the memory, for V8 to scan and keep).
+  const text = source.toString(isAscii(source) ? 'latin1' : 'utf8');
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${text}\n});`, {
     filename: file,
     cachedData,
   });

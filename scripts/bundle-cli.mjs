@@ -101,6 +101,14 @@ await build({
     paths: (id) => (id === CODE_CACHE ? './code-cache.js' : id),
     dir: out,
     format: 'cjs',
+    // Non-ASCII characters as escapes (\u2192 for →): an all-ASCII file is read as a one-byte
+    // string (code-cache.ts), half the memory of the two-byte string a single → makes of the
+    // whole chunk, and quicker to decode and to scan. The same text once evaluated.
+    charset: 'ascii',
+    // Without the JSDoc comments (the rest rolldown drops already): a third of the text, which
+    // every start reads, decodes and hands V8, for a reader of the chunks who has the sources.
+    // Legal comments stay.
+    comments: { legal: true, annotation: false, jsdoc: false },
     entryFileNames: '[name].cjs',
     chunkFileNames: '_cli-[name]-[hash].cjs',
   },
