@@ -36,10 +36,11 @@ const MAGIC = Buffer.from('PBV8C01\n', 'latin1');
 const HEAD = MAGIC.length + 8;
 
 /**
- * This module's own file, without its extension (.js compiled, .ts in the sources): a built chunk
- * that imports it (as external) gets this very module.
+ * This module's own file, without its extension (.js compiled, .ts in the sources, .cjs as
+ * scripts/bundle-cli.mjs writes it for bin/phasebook.js): a built chunk that imports it (as
+ * external, by ./code-cache.cjs) gets this very module, whichever of them loaded the chunk.
  */
-const withoutExtension = (path: string): string => path.replace(/\.[jt]s$/, '');
+const withoutExtension = (path: string): string => path.replace(/\.c?[jt]s$/, '');
 const SELF = withoutExtension(fileURLToPath(import.meta.url));
 
 interface Module {
@@ -95,8 +96,8 @@ export function loadBuilt(file: string): unknown {
   const require = (specifier: string): unknown => {
     if (specifier.startsWith('.')) {
       const path = resolve(dir, specifier);
-      if (path.endsWith('.cjs')) return loadBuilt(path);
       if (withoutExtension(path) === SELF) return self;
+      if (path.endsWith('.cjs')) return loadBuilt(path);
     }
     return (nodeRequire ??= createRequire(file))(specifier);
   };
