@@ -101,8 +101,10 @@ await build({
   external: (id) => !id.startsWith('.') && !id.startsWith('/') && !BUNDLED.some((p) => id === p || id.startsWith(`${p}/`)),
   // jsonc-parser's ES modules (its "main" is a UMD build that requires files by computed names).
   resolve: { mainFields: ['module', 'main'] },
-  // Every module is kept as written: some register their concept when imported.
-  treeshake: { moduleSideEffects: true },
+  // Every module of ours is kept as written: some register their concept when imported.
+  // jsonc-parser's have no effect to keep: without this, the tables its formatter precomputes at
+  // load (1,200 strings of blanks, ~270 KB, which only edits use) were built at every start.
+  treeshake: { moduleSideEffects: (id) => !/[\\/]node_modules[\\/]jsonc-parser[\\/]/.test(id) },
   plugins: [lazyChildProcess, noTopLevelAwait, externalFiles],
   logLevel: 'warn',
   // As written: every chunk sits next to it, in dist/interpreter.
