@@ -18,4 +18,10 @@ cli
   .then(({ main }) => main(process.argv.slice(2)))
   .then((code) => {
     process.exitCode = code;
+    // 'beforeExit' comes when nothing is left to run. If its earlier listeners started nothing,
+    // exit there: the same exit code and 'exit' event, without Node tearing its heap down page by
+    // page (about 4 % of `phasebook run` in the VMs of issue 9).
+    process.once('beforeExit', () => {
+      if (process.getActiveResourcesInfo().length === 0) process.exit();
+    });
   });
