@@ -28,6 +28,12 @@ export default defineConfig(
     },
   },
   {
+    // The command is CommonJS (bin/package.json): its start needs no ES module loader.
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['editor/src/**'],
     languageOptions: { globals: { ...globals.browser } },
   },

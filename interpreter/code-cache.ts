@@ -17,7 +17,8 @@
  * the file's own text. The wrapper is Node's own CommonJS one, on the file's first line, so line
  * numbers in stack traces are those of the file.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { isAscii } from 'node:buffer';
+import { closeSync, fstatSync, openSync, readSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,10 +36,11 @@ const MAGIC = Buffer.from('PBV8C01\n', 'latin1');
 const HEAD = MAGIC.length + 8;
 
 /**
- * This module's own file, without its extension (.js compiled, .ts in the sources): a built chunk
- * that imports it (as external) gets this very module.
+ * This module's own file, without its extension (.js compiled, .ts in the sources, .cjs as
+ * scripts/bundle-cli.mjs writes it for bin/phasebook.js): a built chunk that imports it (as
+ * external, by ./code-cache.cjs) gets this very module, whichever of them loaded the chunk.
  */
-const withoutExtension = (path: string): string => path.replace(/\.[jt]s$/, '');
+const withoutExtension = (path: string): string => path.replace(/\.c?[jt]s$/, '');
 const SELF = withoutExtension(fileURLToPath(import.meta.url));
 
 interface Module {
@@ -52,20 +54,109 @@ const modules = new Map<string, Module>();
 /** While a warm-up records (scripts/build-code-cache.mjs): every script compiled, with its source. */
 let recording: Map<string, { script: Script; source: Buffer }> | null = null;
 
+/**
+ * Every fresh page a start touches costs (about 4 ms a MB in the VMs this was measured in, where
+ * reading a file into a new buffer is ten times the cost of reading it into one already used):
+ * what is only compared is read through this one small buffer, never kept.
+ */
+let scratch: Buffer | null = null;
+const SCRATCH = 64 * 1024;
+
+/** `fd`'s bytes from `position` on equal `expected`, read through `scratch`. */
+function sameBytes(fd: number, position: number, expected: Buffer): boolean {
+  scratch ??= Buffer.allocUnsafeSlow(SCRATCH);
+  for (let at = 0; at < expected.length;) {
+    const n = readSync(fd, scratch, 0, Math.min(SCRATCH, expected.length - at), position + at);
+    if (n === 0 || !scratch.subarray(0, n).equals(expected.subarray(at, at + n))) return false;
+    at += n;
+  }
+  return true;
+}
+
+/**
+ * Whether files `a` and `b` hold the same bytes (false when either is missing), read through two
+ * small buffers: for the checks of build artifacts against their sources at start-up
+ * (pipeline-validators.ts), which keep nothing they read.
+ */
+export function sameContents(a: string, b: string): boolean {
+  let fa: number | undefined;
+  let fb: number | undefined;
+  try {
+    fa = openSync(a, 'r');
+    fb = openSync(b, 'r');
+    const size = fstatSync(fa).size;
+    if (fstatSync(fb).size !== size) return false;
+    const other = Buffer.allocUnsafeSlow(Math.min(SCRATCH, size));
+    for (let at = 0; at < size;) {
+      const n = readSync(fb, other, 0, Math.min(other.length, size - at), at);
+      if (n === 0 || !sameBytes(fa, at, other.subarray(0, n))) return false;
+      at += n;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (fa !== undefined) closeSync(fa);
+    if (fb !== undefined) closeSync(fb);
+  }
+}
+
+/** `length` bytes of `fd` from `position`, in a buffer of their own (V8 keeps no pointer into it). */
+function readExactly(fd: number, position: number, length: number): Buffer | undefined {
+  const b = Buffer.allocUnsafeSlow(length);
+  for (let at = 0; at < length;) {
+    const n = readSync(fd, b, at, length - at, position + at);
+    if (n === 0) return undefined;
+    at += n;
+  }
+  return b;
+}
+
 /** The cached data for `source`, from `file`'s cache, if it was made from these very bytes. */
 function cachedDataFor(file: string, source: Buffer): Buffer | undefined {
-  let c: Buffer;
+  let fd: number;
   try {
-    c = readFileSync(cacheFileOf(file));
+    fd = openSync(cacheFileOf(file), 'r');
   } catch {
     return undefined;
   }
-  if (c.length < HEAD || !c.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-  const dataLength = c.readUInt32LE(MAGIC.length);
-  const sourceLength = c.readUInt32LE(MAGIC.length + 4);
-  if (sourceLength !== source.length || c.length !== HEAD + dataLength + sourceLength) return undefined;
-  if (!c.subarray(HEAD + dataLength).equals(source)) return undefined;
-  return c.subarray(HEAD, HEAD + dataLength);
+  try {
+    const size = fstatSync(fd).size;
+    const head = size < HEAD ? undefined : readExactly(fd, 0, HEAD);
+    if (head === undefined || !head.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    const dataLength = head.readUInt32LE(MAGIC.length);
+    const sourceLength = head.readUInt32LE(MAGIC.length + 4);
+    if (sourceLength !== source.length || size !== HEAD + dataLength + sourceLength) return undefined;
+    if (!sameBytes(fd, HEAD + dataLength, source)) return undefined;
+    return readExactly(fd, HEAD, dataLength);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Node's CommonJS wrapper, around the file's text (on its first line, as Node puts it). */
+const WRAP_HEAD = Buffer.from('(function (exports, require, module, __filename, __dirname) { ', 'latin1');
+const WRAP_TAIL = Buffer.from('\n});', 'latin1');
+
+/**
+ * `file`'s bytes inside the wrapper, read into one buffer: decoded at once into the one string V8
+ * compiles (a wrapper joined to the text in JavaScript would be a second copy of it, when V8
+ * flattens the joined string).
+ */
+function readWrapped(file: string): { wrapped: Buffer; source: Buffer } {
+  const fd = openSync(file, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    const wrapped = Buffer.allocUnsafeSlow(WRAP_HEAD.length + size + WRAP_TAIL.length);
+    WRAP_HEAD.copy(wrapped);
+    let at = 0;
+    for (let n; at < size && (n = readSync(fd, wrapped, WRAP_HEAD.length + at, size - at, at)) > 0;) at += n;
+    if (at !== size) throw new Error(`${file}: read ${at} of its ${size} bytes`);
+    WRAP_TAIL.copy(wrapped, WRAP_HEAD.length + size);
+    return { wrapped, source: wrapped.subarray(WRAP_HEAD.length, WRAP_HEAD.length + size) };
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -76,12 +167,12 @@ function cachedDataFor(file: string, source: Buffer): Buffer | undefined {
 export function loadBuilt(file: string): unknown {
   const known = modules.get(file);
   if (known !== undefined) return known.exports;
-  const source = readFileSync(file);
+  const { wrapped, source } = readWrapped(file);
   const cachedData = recording === null ? cachedDataFor(file, source) : undefined;
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) { ${source.toString('utf8')}\n});`, {
-    filename: file,
-    cachedData,
-  });
+  // An all-ASCII file (scripts/bundle-cli.mjs escapes the rest) decodes as latin1 to the very same
+  // text, without UTF-8 decoding, and as a one-byte string (a UTF-8 one with a single character
+  // above U+00FF is a two-byte string, twice the memory, for V8 to scan and keep).
+  const script = new Script(wrapped.toString(isAscii(source) ? 'latin1' : 'utf8'), { filename: file, cachedData });
   recording?.set(file, { script, source });
   const module: Module = { exports: {}, id: file, filename: file, loaded: false };
   modules.set(file, module);
@@ -90,8 +181,8 @@ export function loadBuilt(file: string): unknown {
   const require = (specifier: string): unknown => {
     if (specifier.startsWith('.')) {
       const path = resolve(dir, specifier);
-      if (path.endsWith('.cjs')) return loadBuilt(path);
       if (withoutExtension(path) === SELF) return self;
+      if (path.endsWith('.cjs')) return loadBuilt(path);
     }
     return (nodeRequire ??= createRequire(file))(specifier);
   };

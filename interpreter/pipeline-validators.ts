@@ -15,7 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunctionSource } from './validate/precompiled.js';
-import { loadBuilt } from './code-cache.js';
+import { loadBuilt, sameContents } from './code-cache.js';
 
 type Exports = Readonly<Record<string, unknown>>;
 
@@ -54,13 +54,7 @@ export function generatedValidators(packageRoot: string, dir = GENERATED_DIR): V
   for (const name of names) {
     if (!existsSync(join(dir, `${name}.cjs`)) || !existsSync(join(dir, `${name}-errors.cjs`))) return null;
     const file = `${name}.schema.json`;
-    let copy: Buffer;
-    try {
-      copy = readFileSync(join(dir, 'schemas', file));
-    } catch {
-      return null;
-    }
-    if (!copy.equals(readFileSync(join(packageRoot, 'schemas', file)))) return null;
+    if (!sameContents(join(dir, 'schemas', file), join(packageRoot, 'schemas', file))) return null;
   }
   // Through the code cache's loader: V8 gets the code it compiled for them at build time.
   const module = (file: string): Exports => loadBuilt(join(dir, file)) as Exports;

@@ -54,6 +54,34 @@ describe('the code cache loader', () => {
     expect(b.loader()).toBe(loader);
   });
 
+  it('gives itself for its CommonJS build too (./code-cache.cjs, as the built chunks require it)', async () => {
+    const cjs = relative(dir, join(import.meta.dirname, '..', 'interpreter', 'code-cache.cjs'));
+    writeFileSync(join(dir, 'c.cjs'), `"use strict";\nexports.loader = () => require(${JSON.stringify(cjs)});\n`);
+    const loader = await freshLoader();
+    expect((loader.loadBuilt(join(dir, 'c.cjs')) as { loader: () => unknown }).loader()).toBe(loader);
+  });
+
+  it('reads a file with non-ASCII characters as UTF-8, one without as the same text', async () => {
+    writeFileSync(join(dir, 'd.cjs'), `"use strict";\nexports.arrow = '\u2192';\n`);
+    const loader = await freshLoader();
+    expect((loader.loadBuilt(join(dir, 'd.cjs')) as { arrow: string }).arrow).toBe('\u2192');
+    expect((loader.loadBuilt(join(dir, 'a.cjs')) as A).value).toBe('one');
+  });
+
+  it('compares files byte for byte, across its read buffer, without keeping them', async () => {
+    const { sameContents } = await freshLoader();
+    const big = Buffer.alloc(200_000, 'x');
+    writeFileSync(join(dir, 'x'), big);
+    writeFileSync(join(dir, 'y'), big);
+    expect(sameContents(join(dir, 'x'), join(dir, 'y'))).toBe(true);
+    big[150_000] = 0x79;
+    writeFileSync(join(dir, 'y'), big);
+    expect(sameContents(join(dir, 'x'), join(dir, 'y'))).toBe(false);
+    writeFileSync(join(dir, 'y'), big.subarray(1));
+    expect(sameContents(join(dir, 'x'), join(dir, 'y'))).toBe(false);
+    expect(sameContents(join(dir, 'x'), join(dir, 'missing'))).toBe(false);
+  });
+
   it('runs the file as it is now when the cache was made from other bytes of the same length', async () => {
     await warmUp();
     const before = readFileSync(join(dir, 'a.cjs'), 'utf8');

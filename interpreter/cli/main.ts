@@ -13,6 +13,7 @@ import { DiceError } from '../dice/notation.js';
 import { packageRoot } from '../package-root.js';
 import { commandsFor } from './commands.js';
 import { commandLineError, Sources, type Io, type Register } from './shared.js';
+import { writeStdout } from './stdout.js';
 
 /** The version of the installed package, from its package.json. */
 function packageVersion(): string {
@@ -37,10 +38,7 @@ export function buildCli(io: Io, commands: readonly Register[]): Command {
 }
 
 /** Run the CLI; returns the exit code. */
-export async function main(
-  argv: string[],
-  io: Io = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) },
-): Promise<number> {
+export async function main(argv: string[], io: Io = { out: writeStdout, err: (s) => process.stderr.write(s) }): Promise<number> {
   return mainWith(argv, io, () => commandsFor(argv));
 }
 
