@@ -27,3 +27,22 @@ export function launchChromium() {
 export function previewEditor(root) {
   return preview({ configFile: join(root, 'editor', 'vite.config.ts'), preview: { port: 0, host: '127.0.0.1' }, logLevel: 'silent' });
 }
+
+/**
+ * A preview server of the build at `root`, headless Chromium, and a page (1400×900) in a fresh
+ * context with `initScript` added (e.g. editor-probes.mjs's installUsableProbe), not yet
+ * navigated: the setup the trace scripts share. `close()` stops the browser and the server.
+ */
+export async function openEditorPage(root, initScript) {
+  const server = await previewEditor(root);
+  const url = server.resolvedUrls.local[0];
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  const close = async () => {
+    await browser.close();
+    server.httpServer.close();
+  };
+  return { server, url, browser, context, page, close };
+}

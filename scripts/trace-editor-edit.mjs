@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 /**
  * Where an edit's time goes: the built editor (vite preview) in headless Chromium, the rules edit
- * of scripts/measure-editor.mjs (the crossbow-speed overlay, back and forth) made N times under a
+ * of scripts/measure-editor.mjs (the crossbow-speed overlay; every edit a new text, as there, or
+ * with --revisit back and forth between two texts) made N times under a
  * performance trace with V8's CPU samples. Prints, for the page's main thread and the engine
  * worker, the self time of the busiest functions inside the edits' windows (edit → timeline in
  * the DOM), and each edit's duration. For finding what an edit waits for (issue 9, goal 6).
  *
- *   node scripts/trace-editor-edit.mjs [ROOT] [--edits 10] [--out trace.json] [--top 40]
+ *   node scripts/trace-editor-edit.mjs [ROOT] [--edits 10] [--revisit] [--out trace.json] [--top 40]
  */
 /* global window */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { editOnce, installUsableProbe, timelineText } from './editor-probes.mjs';
-import { launchChromium, previewEditor } from './headless.mjs';
+import { openEditorPage } from './headless.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
@@ -23,6 +24,7 @@ const { values: opts, positionals } = parseArgs({
     in: { type: 'string' },
     edits: { type: 'string', default: '10' },
     top: { type: 'string', default: '40' },
+    revisit: { type: 'boolean', default: false },
   },
 });
 const root = resolve(positionals[0] ?? fileURLToPath(new URL('..', import.meta.url)));
@@ -105,12 +107,7 @@ for (const p of profiles.values()) {
 }
 
 async function record() {
-  const server = await previewEditor(root);
-  const url = server.resolvedUrls.local[0];
-  const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  await context.addInitScript(installUsableProbe);
-  const page = await context.newPage();
+  const { url, browser, page, close } = await openEditorPage(root, installUsableProbe);
   await page.goto(url);
   await page.waitForFunction(() => /** @type {any} */ (window).__monacoUsableAt !== undefined, null, { timeout: 60_000 });
   await page.waitForTimeout(1500);
@@ -146,16 +143,22 @@ async function record() {
   });
   const windows = [];
   const N = Number(opts.edits);
+  // As in measure-editor.mjs: every edit a new text (one more space after the key each time), or
+  // with --revisit back and forth between the same two texts.
+  const spaced = (/** @type {string} */ v, /** @type {number} */ i) =>
+    opts.revisit ? v : v.replace('"select":', '"select":' + ' '.repeat(i + 1));
+  let current = A;
   for (let i = 0; i < N; i++) {
     const toB = i % 2 === 0;
+    const to = spaced(toB ? B : A, i);
     await page.evaluate((i) => performance.mark(`edit${i}`), i);
-    const r = await edit(toB ? A : B, toB ? B : A, toB ? textB0 : textA);
+    const r = await edit(current, to, toB ? textB0 : textA);
+    current = to;
     windows.push({ dom: r.dom, frame: r.frame });
     await page.waitForTimeout(400);
   }
   const buf = await browser.stopTracing();
-  await browser.close();
-  server.httpServer.close();
+  await close();
   if (opts.out) writeFileSync(opts.out, JSON.stringify({ windows, trace: JSON.parse(buf.toString()) }));
 
   return { windows, trace: JSON.parse(buf.toString()) };

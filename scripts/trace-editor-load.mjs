@@ -13,19 +13,14 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { installUsableProbe } from './editor-probes.mjs';
-import { launchChromium, previewEditor } from './headless.mjs';
+import { openEditorPage } from './headless.mjs';
 
 const { values: opts, positionals } = parseArgs({
   allowPositionals: true,
   options: { out: { type: 'string' }, min: { type: 'string', default: '8' } },
 });
 const root = resolve(positionals[0] ?? fileURLToPath(new URL('..', import.meta.url)));
-const server = await previewEditor(root);
-const url = server.resolvedUrls.local[0];
-const browser = await launchChromium();
-const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-await context.addInitScript(installUsableProbe);
-const page = await context.newPage();
+const { url, browser, page, close } = await openEditorPage(root, installUsableProbe);
 await browser.startTracing(page, {
   categories: [
     'devtools.timeline',
@@ -54,8 +49,7 @@ const got = await page.evaluate(() => ({
 }));
 await page.waitForTimeout(200);
 const buf = await browser.stopTracing();
-await browser.close();
-server.httpServer.close();
+await close();
 if (opts.out) writeFileSync(opts.out, buf);
 const trace = JSON.parse(buf.toString());
 const events = trace.traceEvents ?? trace;

@@ -138,6 +138,58 @@ describe('the editor', () => {
     expect(r1.some((a) => a.step === 'crossbows')).toBe(false);
   });
 
+  it('3b. an edit typed in Monaco is run once (posted at once, not again after Svelte’s update), and the timeline shows it', async () => {
+    s = await open();
+    await openDoc(s.page, 'ose/overlays/crossbow-speed.json');
+    await waitForAct(s.page, { actor: 'crossbowman-1', round: '1', step: 'crossbows' });
+    // The engine has settled (no run in flight or waiting); count the runs posted from now on.
+    const idle = () =>
+      s!.page.waitForFunction(
+        () => {
+          const e = (window as any).__phasebook.engine;
+          return !e.inFlight && e.next === null;
+        },
+        null,
+        { timeout: LONG },
+      );
+    await idle();
+    const runs = await s.page.getAttribute('[data-testid=timeline-panel]', 'data-run');
+    await s.page.evaluate(() => {
+      const e = (window as any).__phasebook.engine;
+      const w = e.worker as Worker;
+      const post = w.postMessage.bind(w);
+      e.__runsPosted = 0;
+      w.postMessage = (m: { type: string }) => {
+        if (m.type === 'run') e.__runsPosted++;
+        post(m);
+      };
+    });
+    // The crossbows step selects no one: it leaves the timeline.
+    const text = await modelText(s.page);
+    const from = '"select": { "and": [{ "in": ["crossbow"';
+    expect(text).toContain(from);
+    await s.page.evaluate(
+      ([f, t]: [string, string]) => {
+        const pb = (window as any).__phasebook;
+        const m = pb.editor.getModel();
+        const at = m.getValue().indexOf(f);
+        const a = m.getPositionAt(at);
+        const b = m.getPositionAt(at + f.length);
+        m.pushEditOperations([], [{ range: new pb.monaco.Range(a.lineNumber, a.column, b.lineNumber, b.column), text: t }], () => null);
+      },
+      [from, '"select": { "and": [false, { "in": ["crossbow"'] as [string, string],
+    );
+    await s.page.waitForFunction((r) => document.querySelector('[data-testid=timeline-panel]')?.getAttribute('data-run') !== r, runs, {
+      timeout: LONG,
+    });
+    await idle();
+    expect(await s.page.getAttribute('[data-testid=timeline-panel]', 'data-run')).toBe(String(Number(runs) + 1));
+    const acts = await timelineActs(s.page);
+    expect(acts.some((a) => a.step === 'crossbows')).toBe(false);
+    expect(acts.length).toBeGreaterThan(0);
+    expect(await s.page.evaluate(() => (window as any).__phasebook.engine.__runsPosted)).toBe(1);
+  });
+
   it('4. dragging a phase to a new place changes the JSON, and undo restores it', async () => {
     s = await open();
     await openDoc(s.page, 'ose/ose.json');

@@ -132,9 +132,21 @@ export class EngineClient {
     return first !== null && first === JSON.stringify([docs, variant]);
   }
 
-  /** Run the variant now, or after the run in flight (the latest call wins). */
+  /** The latest run asked for (sent, or waiting for the run in flight). */
+  private latest: { docs: DocText[]; variant: Variant | null } | null = null;
+
+  /**
+   * Run the variant now, or after the run in flight (the latest call wins). The same texts and
+   * variant as the latest call's are not run again: an edit's run is posted from the editor's
+   * change listener (App's `runMain`, as early as possible), and App's run effect then asks for the
+   * same run once Svelte has flushed.
+   */
   scheduleRun(docs: () => DocText[], variant: () => Variant | null): void {
-    this.next = { docs, variant };
+    const d = docs();
+    const v = variant();
+    if (this.latest && sameRun(this.latest.docs, this.latest.variant, d, v)) return;
+    this.latest = { docs: d, variant: v };
+    this.next = { docs: () => d, variant: () => v };
     if (!this.inFlight) this.pump();
   }
 
@@ -197,6 +209,14 @@ export class EngineClient {
   }
 
   private latestRun = 0;
+}
+
+/** Whether two run requests are the same: the same texts at the same paths, and the same variant. */
+export function sameRun(docsA: DocText[], variantA: Variant | null, docsB: DocText[], variantB: Variant | null): boolean {
+  if (docsA.length !== docsB.length) return false;
+  return (
+    docsA.every((a, i) => a.path === docsB[i]!.path && a.text === docsB[i]!.text) && JSON.stringify(variantA) === JSON.stringify(variantB)
+  );
 }
 
 let main: EngineClient | null = null;
