@@ -65,13 +65,42 @@ interface Touch {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parsePath(path: string): string[] {
-  return path
-    .split('/')
-    .slice(1)
-    .map((s) => (s.includes('~') ? s.replace(/~1/g, '/').replace(/~0/g, '~') : s));
+  const out = path.split('/');
+  out.shift();
+  if (path.indexOf('~') >= 0) for (let i = 0; i < out.length; i++) if (out[i]!.includes('~')) out[i] = out[i]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  return out;
 }
 
-const clone = <T>(v: T): T => structuredClone(v);
+/** A deep copy of a JSON value (an overlay's value, as read: plain objects, arrays, primitives). */
+function clone<T>(v: T): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) {
+    const out: Json[] = new Array<Json>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = clone(v[i] as Json);
+    return out as T;
+  }
+  if (Object.getPrototypeOf(v) !== Object.prototype) return structuredClone(v);
+  const out: Record<string, Json> = {};
+  for (const k of Object.keys(v)) {
+    const x = clone((v as Record<string, Json>)[k]);
+    if (k === '__proto__') setOwn(out, k, x);
+    else out[k] = x;
+  }
+  return out as T;
+}
+
+/**
+ * The containers of one resolution that are its own (copied from the base, or made by it): only
+ * those are changed. The resolved ruleset shares every part of the base that no change reaches
+ * (issue 9, edit → timeline: no copy of the whole ruleset per build, and the untouched parts keep
+ * their identity). Neither the base nor the resolved ruleset is ever changed after resolution.
+ */
+type Own = WeakSet<object>;
+
+/** A shallow copy of a container, the same keys in the same order. */
+function copyOf(v: Record<string, Json> | Json[]): Record<string, Json> | Json[] {
+  return Array.isArray(v) ? v.slice() : { ...v };
+}
 
 /**
  * Path segments refused in overlay paths: as keys they could reach JavaScript object prototypes
@@ -143,7 +172,9 @@ export function pointerToIdPath(doc: Json, pointer: string): string[] {
 const related = (a: string, b: string) => a === b || a.startsWith(b + '/') || b.startsWith(a + '/');
 
 export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<Overlay>>): ResolvedRuleset {
-  const doc = clone(base.value) as unknown as Record<string, Json>;
+  // The base's root, copied; its parts are copied only where a change reaches (applyChange).
+  const doc = { ...(base.value as unknown as Record<string, Json>) };
+  const own: Own = new WeakSet([doc]);
   const diagnostics: Diagnostic[] = [];
   const touches: Touch[] = [];
   const removed = new Map<string, Touch>();
@@ -204,7 +235,7 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
           return;
         }
       }
-      const err = applyChange(doc, change, segments);
+      const err = applyChange(doc, change, segments, own);
       if (err) {
         const why = gone && change.op !== 'add' ? ` (it was removed by overlay "${gone[1].overlay}")` : '';
         fail(o, `${at}/${err.field}`, err.message + why);
@@ -260,7 +291,7 @@ interface ChangeError {
   message: string;
 }
 
-function applyChange(doc: Record<string, Json>, change: PatchOp, segments: string[]): ChangeError | null {
+function applyChange(doc: Record<string, Json>, change: PatchOp, segments: string[], own: Own): ChangeError | null {
   const parentSegs = segments.slice(0, -1);
   const last = segments[segments.length - 1]!;
   let parent: Json = doc;
@@ -269,7 +300,15 @@ function applyChange(doc: Record<string, Json>, change: PatchOp, segments: strin
     if (!c.found) {
       return { field: 'path', message: `no "${seg}" at /${parentSegs.slice(0, i).join('/')}: ${describeChoices(parent)}` };
     }
-    parent = c.value;
+    let next = c.value;
+    // Copy on the way down: what this change alters is the resolution's own, never the base's.
+    if (typeof next === 'object' && next !== null && !own.has(next)) {
+      next = copyOf(next as Record<string, Json> | Json[]);
+      own.add(next as object);
+      if (Array.isArray(parent)) parent[c.index!] = next;
+      else setOwn(parent as Record<string, Json>, seg, next);
+    }
+    parent = next;
   }
   const existing = child(parent, last);
   const place = (list: Json[], item: Json, before?: string, after?: string): ChangeError | null => {
