@@ -9,6 +9,7 @@
  */
 import { type Diagnostic, PhasebookError, escapePointerSegment } from '../diagnostics.js';
 import type { Overlay, PatchOp, Ruleset } from '../model/types.js';
+import { PrefixTrie } from './provenance-trie.js';
 
 export interface Located<T> {
   file: string;
@@ -29,6 +30,8 @@ export interface ResolvedRuleset {
   overlays: string[];
   /** Map a pointer into the resolved ruleset (index form) to the file and place it came from. */
   origin(pointer: string): { file: string; pointer: string; line: number; col: number };
+  /** The file and pointer of `origin(pointer)`, without its line and column (compiling asks for many). */
+  where?(pointer: string): { file: string; pointer: string };
   /** Line and column of a pointer in one of the documents (the base or an overlay). */
   locate(file: string, pointer: string): { line: number; col: number };
   /** The document `locate` reads for `file` (the base or an overlay), as given. */
@@ -257,33 +260,40 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
   if (diagnostics.length) throw new PhasebookError(diagnostics);
 
   const ruleset = doc as unknown as Ruleset;
-  const origin = (pointer: string) => {
+  let byIds: PrefixTrie<Provenance> | null = null;
+  /** The document, file and pointer a place of the resolved ruleset came from (null: nowhere found). */
+  const source = (pointer: string): { doc: Located<unknown>; file: string; pointer: string } | null => {
     const ids = pointerToIdPath(ruleset, pointer);
-    // The id paths of the place and of its ancestors, joined once each (compiling asks for
-    // the origin of every expression).
-    const keys: string[] = [];
-    if (provenance.size > 0) for (const id of ids) keys.push(keys.length ? `${keys[keys.length - 1]}/${id}` : id);
-    for (let n = keys.length; n >= 1; n--) {
-      const prov = provenance.get(keys[n - 1]!);
-      if (!prov) continue;
+    // The deepest of the place and its ancestors that an overlay gave (compiling asks for the
+    // origin of every expression: one step per segment).
+    const found = provenance.size > 0 ? (byIds ??= new PrefixTrie(provenance)).deepest(ids) : null;
+    if (found !== null) {
+      const { n, value: prov } = found;
       const ov = overlays.find((x) => x.file === prov.file)!;
-      if (!prov.pointer.endsWith('/value')) return place(ov, prov.file, prov.pointer);
+      if (!prov.pointer.endsWith('/value')) return { doc: ov, file: prov.file, pointer: prov.pointer };
       const changeIdx = Number(prov.pointer.split('/')[2]);
       const value = ov.value.changes[changeIdx] as { value?: Json };
       const inner = idPathToPointer(value.value, ids.slice(n)) ?? '';
-      const p = prov.pointer + inner;
-      return place(ov, prov.file, p);
+      return { doc: ov, file: prov.file, pointer: prov.pointer + inner };
     }
     // Walk up until the base document has the place.
     for (let n = ids.length; n >= 0; n--) {
-      const p = idPathToPointer(base.value, ids.slice(0, n));
-      if (p !== null) return place(base, base.file, p);
+      const p = idPathToPointer(base.value, n === ids.length ? ids : ids.slice(0, n));
+      if (p !== null) return { doc: base, file: base.file, pointer: p };
     }
-    return { file: base.file, pointer: '', line: 1, col: 1 };
+    return null;
+  };
+  const origin = (pointer: string) => {
+    const s = source(pointer);
+    return s === null ? { file: base.file, pointer: '', line: 1, col: 1 } : place(s.doc, s.file, s.pointer);
+  };
+  const where = (pointer: string): { file: string; pointer: string } => {
+    const s = source(pointer);
+    return s === null ? { file: base.file, pointer: '' } : { file: s.file, pointer: s.pointer };
   };
   const document = (file: string): Located<unknown> => (file === base.file ? base : (overlays.find((x) => x.file === file) ?? base));
   const locate = (file: string, pointer: string) => document(file).locate(pointer);
-  return { ruleset, overlays: applied, origin, locate, document };
+  return { ruleset, overlays: applied, origin, where, locate, document };
 }
 
 interface ChangeError {
