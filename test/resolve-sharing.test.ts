@@ -60,4 +60,23 @@ describe('resolveOverlays shares what no change reaches', () => {
     const given = (o.value.changes.find((c) => c.path === '/round/phases/missile/steps/missiles') as unknown as { value: Tree }).value;
     expect(missiles).not.toBe(given);
   });
+
+  it('tells where every part came from, where() as origin() does', () => {
+    const r = resolveOverlays(base(), [phased(), crossbows()]);
+    const pointers = (v: unknown, p: string, out: string[]): string[] => {
+      out.push(p);
+      if (typeof v === 'object' && v !== null)
+        for (const k of Object.keys(v)) pointers((v as Tree)[k], `${p}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, out);
+      return out;
+    };
+    const all = pointers(r.ruleset, '', []);
+    expect(all.length).toBeGreaterThan(1000);
+    const files = new Set<string>();
+    for (const p of all) {
+      const o = r.origin(p);
+      expect(r.where!(p)).toEqual({ file: o.file, pointer: o.pointer });
+      files.add(o.file);
+    }
+    expect(files.size).toBe(3); // the base and both overlays
+  });
 });
