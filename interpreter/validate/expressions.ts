@@ -49,8 +49,23 @@ export interface Expression {
   vars?: VarPath[];
 }
 
+/**
+ * The var paths of an expression object, kept while the object lives (issue 9, edit → timeline:
+ * a resolved ruleset shares its base's untouched expressions from one build to the next). A
+ * document's values are never changed once read, and the paths and their pointers are relative
+ * to the expression, so the same object has the same paths wherever it is found. Read only.
+ */
+const pathsOfObject = new WeakMap<object, VarPath[]>();
+
+function pathsOf(expr: unknown): VarPath[] {
+  if (typeof expr !== 'object' || expr === null) return varPathsOf(expr);
+  let paths = pathsOfObject.get(expr);
+  if (paths === undefined) pathsOfObject.set(expr, (paths = varPathsOf(expr)));
+  return paths;
+}
+
 /** The variables an expression reads, with pointers relative to it (computed once per expression). */
-export const varPaths = (e: Expression): VarPath[] => (e.vars ??= varPathsOf(e.expr));
+export const varPaths = (e: Expression): VarPath[] => (e.vars ??= pathsOf(e.expr));
 
 /** Every expression of a ruleset (not its options, decisions or source), found once per checkRuleset call (shared.ts). */
 export const expressionList = (rs: Ruleset): Expression[] => shared(rs, findExpressions, () => findExpressions(rs));
