@@ -50,17 +50,34 @@ export interface Expression {
 }
 
 /**
- * The var paths of an expression object, kept while the object lives (issue 9, edit → timeline:
- * a resolved ruleset shares its base's untouched expressions from one build to the next). A
- * document's values are never changed once read, and the paths and their pointers are relative
- * to the expression, so the same object has the same paths wherever it is found. Read only.
+ * The var paths of expression objects, kept from one `checkRuleset` to the next by a caller whose
+ * documents are never changed once read (the editor's worker, editor/src/lib/core-cache.ts: a
+ * resolved ruleset shares its base's untouched expressions from one build to the next). The
+ * paths and their pointers are relative to the expression, so the same object has the same
+ * paths wherever it is found. Opt-in (keepingVarPaths): a ruleset changed in place between two
+ * checks, as a test may do, is read afresh otherwise.
  */
-const pathsOfObject = new WeakMap<object, VarPath[]>();
+export class KeptVarPaths {
+  readonly byExpression = new WeakMap<object, VarPath[]>();
+}
+
+let kept: KeptVarPaths | null = null;
+
+/** Run `f` (checks) with the var paths of expression objects taken from and kept in `paths`. */
+export function keepingVarPaths<T>(paths: KeptVarPaths, f: () => T): T {
+  const outer = kept;
+  kept = paths;
+  try {
+    return f();
+  } finally {
+    kept = outer;
+  }
+}
 
 function pathsOf(expr: unknown): VarPath[] {
-  if (typeof expr !== 'object' || expr === null) return varPathsOf(expr);
-  let paths = pathsOfObject.get(expr);
-  if (paths === undefined) pathsOfObject.set(expr, (paths = varPathsOf(expr)));
+  if (kept === null || typeof expr !== 'object' || expr === null) return varPathsOf(expr);
+  let paths = kept.byExpression.get(expr);
+  if (paths === undefined) kept.byExpression.set(expr, (paths = varPathsOf(expr)));
   return paths;
 }
 
