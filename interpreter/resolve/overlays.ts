@@ -26,6 +26,7 @@ export interface Provenance {
 }
 
 export interface ResolvedRuleset {
+  /** The base with the overlays applied; it shares the base's untouched parts: read only, like the base. */
   ruleset: Ruleset;
   overlays: string[];
   /** Map a pointer into the resolved ruleset (index form) to the file and place it came from. */
