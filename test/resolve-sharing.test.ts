@@ -44,9 +44,22 @@ describe('resolveOverlays shares what no change reaches', () => {
 
   it('resolves the same base again, with or without overlays, as from a fresh read', () => {
     const b = base();
-    const fresh = (os: Array<() => Located<Overlay>>) => JSON.stringify(resolveOverlays(base(), os.map((o) => o())).ruleset);
+    const fresh = (os: Array<() => Located<Overlay>>) =>
+      JSON.stringify(
+        resolveOverlays(
+          base(),
+          os.map((o) => o()),
+        ).ruleset,
+      );
     for (const os of [[phased, crossbows], [], [phased], [phased, crossbows]]) {
-      expect(JSON.stringify(resolveOverlays(b, os.map((o) => o())).ruleset)).toBe(fresh(os));
+      expect(
+        JSON.stringify(
+          resolveOverlays(
+            b,
+            os.map((o) => o()),
+          ).ruleset,
+        ),
+      ).toBe(fresh(os));
     }
     expect(resolveOverlays(b, []).ruleset.round).toBe(b.value.round);
   });

@@ -71,7 +71,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function parsePath(path: string): string[] {
   const out = path.split('/');
   out.shift();
-  if (path.indexOf('~') >= 0) for (let i = 0; i < out.length; i++) if (out[i]!.includes('~')) out[i] = out[i]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  if (path.indexOf('~') >= 0)
+    for (let i = 0; i < out.length; i++) if (out[i]!.includes('~')) out[i] = out[i]!.replace(/~1/g, '/').replace(/~0/g, '~');
   return out;
 }
 

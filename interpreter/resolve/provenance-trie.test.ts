@@ -21,7 +21,8 @@ describe('PrefixTrie', () => {
     const parts = ['round', 'phases', 'missile', 'steps', 'a', 'b', 'c', 'a/b', 'b/c', '', 'x', 'y', '/y', 'x/', 'p', 'q~r'];
     // Every id path of up to 4 ids from these parts (16^4 + … paths).
     const paths: string[][] = [[]];
-    for (let len = 1; len <= 4; len++) for (const p of paths.filter((q) => q.length === len - 1)) for (const x of parts) paths.push([...p, x]);
+    for (let len = 1; len <= 4; len++)
+      for (const p of paths.filter((q) => q.length === len - 1)) for (const x of parts) paths.push([...p, x]);
     let found = 0;
     for (const ids of paths) {
       const want = byJoining(map, ids);
