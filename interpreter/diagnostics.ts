@@ -32,11 +32,16 @@ export function formatDiagnostic(d: Diagnostic): string {
 
 /** RFC 6901 escaping of one pointer segment. */
 export function escapePointerSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  if (typeof segment === 'number') return String(segment);
+  // Most segments need no escaping (issue 9: compiling and checking ask for many pointers).
+  if (segment.indexOf('~') < 0 && segment.indexOf('/') < 0) return segment;
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export function joinPointer(base: string, ...segments: Array<string | number>): string {
-  return base + segments.map((s) => '/' + escapePointerSegment(s)).join('');
+  let out = base;
+  for (let i = 0; i < segments.length; i++) out += '/' + escapePointerSegment(segments[i]!);
+  return out;
 }
 
 /** A diagnostic for a place whose line and column are not (yet) known. */

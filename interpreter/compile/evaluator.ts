@@ -27,6 +27,8 @@ export class Evaluator {
   readonly ctx: EvalContext;
   private readonly origin: ResolvedRuleset['origin'];
   private readonly locateIn: ResolvedRuleset['locate'];
+  /** The file and pointer an expression came from (its line only when an error needs it). */
+  private readonly where: (pointer: string) => { file: string; pointer: string };
 
   /**
    * @param cache compiled expressions kept from earlier builds (an editor's): an expression
@@ -39,11 +41,12 @@ export class Evaluator {
   ) {
     this.origin = resolved.origin;
     this.locateIn = resolved.locate;
+    this.where = resolved.where ?? resolved.origin;
     this.ctx = { steps: 0, maxSteps, labelPrefix: '', outerNames: OUTER_NAMES };
     // Named expressions ({"expr": "name"}): compiled once, read through the context.
     const named = new Map<string, CompiledExpr>();
     for (const [name, body] of Object.entries(resolved.ruleset.expressions ?? {})) {
-      named.set(name, this.compiled(body, this.origin(joinPointer('/expressions', name))));
+      named.set(name, this.compiled(body, this.where(joinPointer('/expressions', name))));
     }
     if (named.size > 0) this.ctx.named = named;
   }
@@ -75,7 +78,7 @@ export class Evaluator {
       const value = expr;
       return () => value;
     }
-    const compiled = this.compiled(expr, this.origin(pointer));
+    const compiled = this.compiled(expr, this.where(pointer));
     const ctx = this.ctx;
     const origin = this.origin;
     return (data: Data) => {

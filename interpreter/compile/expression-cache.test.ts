@@ -40,4 +40,22 @@ describe('ExpressionCache', () => {
     for (let i = 0; i < MAX_PER_DOCUMENT * 2 + 3; i++) cache.get(doc, '/a', i, fn);
     expect(cache.sizeFor(doc)).toBeLessThanOrEqual(MAX_PER_DOCUMENT);
   });
+
+  it('finds the same expression object at the same place without writing its text', () => {
+    const cache = new ExpressionCache();
+    const doc = {};
+    let written = 0;
+    const expr = { toJSON: () => (written++, { '+': [1, 2] }) };
+    let made = 0;
+    const make = () => (made++, fn());
+    const a = cache.get(doc, '/a', expr, make);
+    expect(written).toBe(1);
+    expect(cache.get(doc, '/a', expr, make)).toBe(a);
+    expect(written).toBe(1); // found by identity
+    expect(cache.get(doc, '/a', { '+': [1, 2] }, make)).toBe(a); // an equal object: found by its text
+    cache.get(doc, '/b', expr, make); // another place: compiled again
+    cache.get({}, '/a', expr, make); // another document: compiled again
+    expect(made).toBe(3);
+    expect(cache.get(doc, '/a', expr, make)).toBe(a); // by its text again
+  });
 });

@@ -16,9 +16,26 @@ export const MAX_PER_DOCUMENT = 4096;
 
 export class ExpressionCache {
   private readonly byDocument = new WeakMap<object, Map<string, CompiledExpr>>();
+  /**
+   * The last expression kept for an expression object (a node of a parsed document, or of a
+   * resolved ruleset that shares it), with its document and place: the same object, never
+   * changed after reading, has the same JSON text, so no JSON text need be made to find it.
+   */
+  private readonly byNode = new WeakMap<object, { document: object; pointer: string; fn: CompiledExpr }>();
 
   /** The expression compiled by `make`, or the one it compiled before for the same key. */
   get(document: object, pointer: string, expr: unknown, make: () => CompiledExpr): CompiledExpr {
+    const node = typeof expr === 'object' && expr !== null ? expr : null;
+    if (node !== null) {
+      const k = this.byNode.get(node);
+      if (k !== undefined && k.document === document && k.pointer === pointer) return k.fn;
+    }
+    const fn = this.byText(document, pointer, expr, make);
+    if (node !== null) this.byNode.set(node, { document, pointer, fn });
+    return fn;
+  }
+
+  private byText(document: object, pointer: string, expr: unknown, make: () => CompiledExpr): CompiledExpr {
     let kept = this.byDocument.get(document);
     if (!kept) this.byDocument.set(document, (kept = new Map()));
     const key = `${pointer}\n${JSON.stringify(expr)}`;

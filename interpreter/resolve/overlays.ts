@@ -9,6 +9,7 @@
  */
 import { type Diagnostic, PhasebookError, escapePointerSegment } from '../diagnostics.js';
 import type { Overlay, PatchOp, Ruleset } from '../model/types.js';
+import { PrefixTrie } from './provenance-trie.js';
 
 export interface Located<T> {
   file: string;
@@ -25,10 +26,13 @@ export interface Provenance {
 }
 
 export interface ResolvedRuleset {
+  /** The base with the overlays applied; it shares the base's untouched parts: read only, like the base. */
   ruleset: Ruleset;
   overlays: string[];
   /** Map a pointer into the resolved ruleset (index form) to the file and place it came from. */
   origin(pointer: string): { file: string; pointer: string; line: number; col: number };
+  /** The file and pointer of `origin(pointer)`, without its line and column (compiling asks for many). */
+  where?(pointer: string): { file: string; pointer: string };
   /** Line and column of a pointer in one of the documents (the base or an overlay). */
   locate(file: string, pointer: string): { line: number; col: number };
   /** The document `locate` reads for `file` (the base or an overlay), as given. */
@@ -65,13 +69,43 @@ interface Touch {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parsePath(path: string): string[] {
-  return path
-    .split('/')
-    .slice(1)
-    .map((s) => (s.includes('~') ? s.replace(/~1/g, '/').replace(/~0/g, '~') : s));
+  const out = path.split('/');
+  out.shift();
+  if (path.indexOf('~') >= 0)
+    for (let i = 0; i < out.length; i++) if (out[i]!.includes('~')) out[i] = out[i]!.replace(/~1/g, '/').replace(/~0/g, '~');
+  return out;
 }
 
-const clone = <T>(v: T): T => structuredClone(v);
+/** A deep copy of a JSON value (an overlay's value, as read: plain objects, arrays, primitives). */
+function clone<T>(v: T): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) {
+    const out: Json[] = new Array<Json>(v.length);
+    for (let i = 0; i < v.length; i++) out[i] = clone(v[i] as Json);
+    return out as T;
+  }
+  if (Object.getPrototypeOf(v) !== Object.prototype) return structuredClone(v);
+  const out: Record<string, Json> = {};
+  for (const k of Object.keys(v)) {
+    const x = clone((v as Record<string, Json>)[k]);
+    if (k === '__proto__') setOwn(out, k, x);
+    else out[k] = x;
+  }
+  return out as T;
+}
+
+/**
+ * The containers of one resolution that are its own (copied from the base, or made by it): only
+ * those are changed. The resolved ruleset shares every part of the base that no change reaches
+ * (issue 9, edit → timeline: no copy of the whole ruleset per build, and the untouched parts keep
+ * their identity). Neither the base nor the resolved ruleset is ever changed after resolution.
+ */
+type Own = WeakSet<object>;
+
+/** A shallow copy of a container, the same keys in the same order. */
+function copyOf(v: Record<string, Json> | Json[]): Record<string, Json> | Json[] {
+  return Array.isArray(v) ? v.slice() : { ...v };
+}
 
 /**
  * Path segments refused in overlay paths: as keys they could reach JavaScript object prototypes
@@ -143,7 +177,9 @@ export function pointerToIdPath(doc: Json, pointer: string): string[] {
 const related = (a: string, b: string) => a === b || a.startsWith(b + '/') || b.startsWith(a + '/');
 
 export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<Overlay>>): ResolvedRuleset {
-  const doc = clone(base.value) as unknown as Record<string, Json>;
+  // The base's root, copied; its parts are copied only where a change reaches (applyChange).
+  const doc = { ...(base.value as unknown as Record<string, Json>) };
+  const own: Own = new WeakSet([doc]);
   const diagnostics: Diagnostic[] = [];
   const touches: Touch[] = [];
   const removed = new Map<string, Touch>();
@@ -204,7 +240,7 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
           return;
         }
       }
-      const err = applyChange(doc, change, segments);
+      const err = applyChange(doc, change, segments, own);
       if (err) {
         const why = gone && change.op !== 'add' ? ` (it was removed by overlay "${gone[1].overlay}")` : '';
         fail(o, `${at}/${err.field}`, err.message + why);
@@ -226,33 +262,40 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
   if (diagnostics.length) throw new PhasebookError(diagnostics);
 
   const ruleset = doc as unknown as Ruleset;
-  const origin = (pointer: string) => {
+  let byIds: PrefixTrie<Provenance> | null = null;
+  /** The document, file and pointer a place of the resolved ruleset came from (null: nowhere found). */
+  const source = (pointer: string): { doc: Located<unknown>; file: string; pointer: string } | null => {
     const ids = pointerToIdPath(ruleset, pointer);
-    // The id paths of the place and of its ancestors, joined once each (compiling asks for
-    // the origin of every expression).
-    const keys: string[] = [];
-    if (provenance.size > 0) for (const id of ids) keys.push(keys.length ? `${keys[keys.length - 1]}/${id}` : id);
-    for (let n = keys.length; n >= 1; n--) {
-      const prov = provenance.get(keys[n - 1]!);
-      if (!prov) continue;
+    // The deepest of the place and its ancestors that an overlay gave (compiling asks for the
+    // origin of every expression: one step per segment).
+    const found = provenance.size > 0 ? (byIds ??= new PrefixTrie(provenance)).deepest(ids) : null;
+    if (found !== null) {
+      const { n, value: prov } = found;
       const ov = overlays.find((x) => x.file === prov.file)!;
-      if (!prov.pointer.endsWith('/value')) return place(ov, prov.file, prov.pointer);
+      if (!prov.pointer.endsWith('/value')) return { doc: ov, file: prov.file, pointer: prov.pointer };
       const changeIdx = Number(prov.pointer.split('/')[2]);
       const value = ov.value.changes[changeIdx] as { value?: Json };
       const inner = idPathToPointer(value.value, ids.slice(n)) ?? '';
-      const p = prov.pointer + inner;
-      return place(ov, prov.file, p);
+      return { doc: ov, file: prov.file, pointer: prov.pointer + inner };
     }
     // Walk up until the base document has the place.
     for (let n = ids.length; n >= 0; n--) {
-      const p = idPathToPointer(base.value, ids.slice(0, n));
-      if (p !== null) return place(base, base.file, p);
+      const p = idPathToPointer(base.value, n === ids.length ? ids : ids.slice(0, n));
+      if (p !== null) return { doc: base, file: base.file, pointer: p };
     }
-    return { file: base.file, pointer: '', line: 1, col: 1 };
+    return null;
+  };
+  const origin = (pointer: string) => {
+    const s = source(pointer);
+    return s === null ? { file: base.file, pointer: '', line: 1, col: 1 } : place(s.doc, s.file, s.pointer);
+  };
+  const where = (pointer: string): { file: string; pointer: string } => {
+    const s = source(pointer);
+    return s === null ? { file: base.file, pointer: '' } : { file: s.file, pointer: s.pointer };
   };
   const document = (file: string): Located<unknown> => (file === base.file ? base : (overlays.find((x) => x.file === file) ?? base));
   const locate = (file: string, pointer: string) => document(file).locate(pointer);
-  return { ruleset, overlays: applied, origin, locate, document };
+  return { ruleset, overlays: applied, origin, where, locate, document };
 }
 
 interface ChangeError {
@@ -260,7 +303,7 @@ interface ChangeError {
   message: string;
 }
 
-function applyChange(doc: Record<string, Json>, change: PatchOp, segments: string[]): ChangeError | null {
+function applyChange(doc: Record<string, Json>, change: PatchOp, segments: string[], own: Own): ChangeError | null {
   const parentSegs = segments.slice(0, -1);
   const last = segments[segments.length - 1]!;
   let parent: Json = doc;
@@ -269,7 +312,15 @@ function applyChange(doc: Record<string, Json>, change: PatchOp, segments: strin
     if (!c.found) {
       return { field: 'path', message: `no "${seg}" at /${parentSegs.slice(0, i).join('/')}: ${describeChoices(parent)}` };
     }
-    parent = c.value;
+    let next = c.value;
+    // Copy on the way down: what this change alters is the resolution's own, never the base's.
+    if (typeof next === 'object' && next !== null && !own.has(next)) {
+      next = copyOf(next as Record<string, Json> | Json[]);
+      own.add(next as object);
+      if (Array.isArray(parent)) parent[c.index!] = next;
+      else setOwn(parent as Record<string, Json>, seg, next);
+    }
+    parent = next;
   }
   const existing = child(parent, last);
   const place = (list: Json[], item: Json, before?: string, after?: string): ChangeError | null => {

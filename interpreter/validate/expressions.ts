@@ -49,8 +49,40 @@ export interface Expression {
   vars?: VarPath[];
 }
 
+/**
+ * The var paths of expression objects, kept from one `checkRuleset` to the next by a caller whose
+ * documents are never changed once read (the editor's worker, editor/src/lib/core-cache.ts: a
+ * resolved ruleset shares its base's untouched expressions from one build to the next). The
+ * paths and their pointers are relative to the expression, so the same object has the same
+ * paths wherever it is found. Opt-in (keepingVarPaths): a ruleset changed in place between two
+ * checks, as a test may do, is read afresh otherwise.
+ */
+export class KeptVarPaths {
+  readonly byExpression = new WeakMap<object, VarPath[]>();
+}
+
+let kept: KeptVarPaths | null = null;
+
+/** Run `f` (checks) with the var paths of expression objects taken from and kept in `paths`. */
+export function keepingVarPaths<T>(paths: KeptVarPaths, f: () => T): T {
+  const outer = kept;
+  kept = paths;
+  try {
+    return f();
+  } finally {
+    kept = outer;
+  }
+}
+
+function pathsOf(expr: unknown): VarPath[] {
+  if (kept === null || typeof expr !== 'object' || expr === null) return varPathsOf(expr);
+  let paths = kept.byExpression.get(expr);
+  if (paths === undefined) kept.byExpression.set(expr, (paths = varPathsOf(expr)));
+  return paths;
+}
+
 /** The variables an expression reads, with pointers relative to it (computed once per expression). */
-export const varPaths = (e: Expression): VarPath[] => (e.vars ??= varPathsOf(e.expr));
+export const varPaths = (e: Expression): VarPath[] => (e.vars ??= pathsOf(e.expr));
 
 /** Every expression of a ruleset (not its options, decisions or source), found once per checkRuleset call (shared.ts). */
 export const expressionList = (rs: Ruleset): Expression[] => shared(rs, findExpressions, () => findExpressions(rs));

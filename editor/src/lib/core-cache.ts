@@ -13,7 +13,9 @@
  *   reuses the compiled rules; editing an overlay rebuilds the program once, and the validation
  *   of that overlay in context (validateInContext → program) finds it built. That rebuild
  *   compiles only the expressions of the documents that changed: the others' are kept
- *   (interpreter/compile/expression-cache.ts, bounded per document).
+ *   (interpreter/compile/expression-cache.ts, bounded per document). The resolved ruleset shares
+ *   the base's untouched parts (resolve/overlays.ts), so the semantic checks find the var paths
+ *   of those parts' expressions kept too (validate/expressions.ts, by expression object).
  *
  * A program and an encounter are not changed by a run (simulate runs thousands on one), so
  * handing the same objects out again is safe.
@@ -33,6 +35,7 @@ import {
   readDocumentText,
   shortenRefs,
 } from '../../../interpreter/index.js';
+import { KeptVarPaths, keepingVarPaths } from '../../../interpreter/validate/expressions.js';
 
 interface Read {
   text: string;
@@ -105,6 +108,12 @@ export class CachingCore extends Core {
   private readonly encounters = new WeakMap<SourceDocument, WeakMap<Program, Outcome<Encounter>>>();
   /** Compiled expressions of unchanged documents, for the next build of a program. */
   private readonly expressions = new ExpressionCache();
+  /**
+   * The var paths of expressions the semantic checks read, by expression object: the documents
+   * here are never changed once read, and a resolved ruleset shares its base's untouched parts
+   * (resolve/overlays.ts), so an edit of an overlay finds the base's expressions' paths kept.
+   */
+  private readonly varPaths = new KeptVarPaths();
 
   /**
    * Set only while a run known valid at build time runs (engine.worker.ts, lib/first-run-proof.ts):
@@ -119,7 +128,7 @@ export class CachingCore extends Core {
   }
 
   protected override checkResolved(resolved: ResolvedRuleset, hadOverlays: boolean): void {
-    if (!this.proven) super.checkResolved(resolved, hadOverlays);
+    if (!this.proven) keepingVarPaths(this.varPaths, () => super.checkResolved(resolved, hadOverlays));
   }
 
   override checked(doc: SourceDocument, expect: DocKind[]): SourceDocument {
