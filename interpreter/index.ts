@@ -84,6 +84,7 @@ export { resolveOverlays, type Located, type ResolvedRuleset } from './resolve/o
 export { compileRuleset, ExpressionCache, type CompiledRuleset } from './compile/ruleset.js';
 export { createSchemaValidator, type SchemaValidatorOptions } from './validate/schema.js';
 export { createPrecompiledValidator, schemaFingerprint, type GeneratedValidators, type SchemaValidator } from './validate/precompiled.js';
+export { KeptVarPaths, keepingVarPaths } from './validate/expressions.js';
 export { runCombat, DEFAULT_LIMITS, type RunOptions, type RunResult } from './run/engine.js';
 export { ORDER_KEYS, ORDER_PRESETS, resolveOrderingRef } from './run/ordering.js';
 export { describeTieBreak } from './concepts/tie-breaks/index.js';

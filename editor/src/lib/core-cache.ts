@@ -30,12 +30,13 @@ import {
   type CompiledRuleset,
   compileRuleset,
   ExpressionCache,
+  KeptVarPaths,
+  keepingVarPaths,
   type SchemaValidator,
   type SourceDocument,
   readDocumentText,
   shortenRefs,
 } from '../../../interpreter/index.js';
-import { KeptVarPaths, keepingVarPaths } from '../../../interpreter/validate/expressions.js';
 
 interface Read {
   text: string;
