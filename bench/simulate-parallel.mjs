@@ -10,24 +10,45 @@
  * combats per CPU second of the whole process (workers and main thread) with 2 workers ÷ with 1,
  * which says what the pool itself costs (messages, folding, idle tails), whatever the load.
  *
- * The machine's ceiling: the same slices also go, in the same alternation, to bare worker threads
- * (bench/ceiling-worker.mjs: the engine in a loop, no pool, no messages per run), 1 alone and 2
- * started together. Their ratio is what this machine gives two threads running the engine at
- * all (two vCPUs that are hyperthreads of one core, or a host that takes a core away, give less
- * than 2); the pool's efficiency divided by it is what the pool itself loses.
+ * Two ceilings, measured with the same alternation (bench/ceiling-worker.mjs), 1 thread alone and
+ * 2 started together:
+ * - the pure-CPU ceiling: an integer loop that allocates nothing, sized to take about as long as
+ *   a batch. It is what this machine gives two threads of plain CPU work (two vCPUs that are
+ *   hyperthreads of one core, or a host that takes a core away, give less than 2);
+ * - the engine's ceiling ("bare threads"): the same slices of combats in a loop, no pool, no
+ *   messages per run. The engine allocates about 1 MB per combat: this one includes garbage
+ *   collection, and V8's GC helper threads, which compete with the workers for the same cores.
+ * The pool's efficiency divided by the engine's ceiling is what the pool itself loses; the
+ * engine's ceiling below the pure-CPU one is what the engine's garbage collection loses.
+ * "Helper threads' CPU" is the CPU time of the process's threads that existed before any worker
+ * started (V8's platform threads: parallel scavenge, concurrent marking and sweeping, and
+ * optimizing compilation), per second of a batch of 1 and of 2 workers.
+ * "CPU-bound estimate": the worker thread's CPU per combat with 1 worker ÷ the whole process's
+ * CPU per combat with 2 (workers, helpers, main thread): the efficiency two free cores would give
+ * if CPU were all that counted (with 1 worker the helpers run on the idle core, off the worker's
+ * path; with 2 they need the same cores). It depends far less on the machine's load than the
+ * wall-clock efficiency does.
  *
- *   node bench/simulate-parallel.mjs [--pairs 6] [--batch 1200] [--encounter ose|d20]
+ * The pool's workers run with runner.ts's heap limits and V8 flags, as `phasebook simulate` does.
+ * To try others: --young MB (young generation of the pool's and the bare workers), and V8
+ * flags on node's command line (`node --single-threaded-gc bench/simulate-parallel.mjs`). Not
+ * with v8.setFlagsFromString once the process runs: --single-threaded-gc set that way, even
+ * before any worker starts, crashed V8 ("Check failed: concurrent_marking_handle_ implies
+ * !concurrent_marking_handle_->IsValid()") when the main thread's heap was being marked.
+ *
+ *   node bench/simulate-parallel.mjs [--pairs 6] [--batch 1200] [--warmup 3] [--encounter ose|d20] [--young MB]
  */
 import { loadavg } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { prepare } from '../dist/interpreter/simulate/plan.js';
-import { WorkerPool } from '../dist/interpreter/simulate/runner.js';
+import { WorkerPool, WORKER_HEAP } from '../dist/interpreter/simulate/runner.js';
 import { median, now, ROOT } from './lib.mjs';
 import { planOf } from './throughput.mjs';
 
 const OSE = ['phased-round', 'crossbow-speed', 'two-handed-last'].map((o) => join(ROOT, `rulesets/ose/overlays/${o}.json`));
-const VARIANTS = {
+export const VARIANTS = {
   ose: {
     name: 'ose phased 6v6',
     ruleset: join(ROOT, 'rulesets/ose/ose.json'),
@@ -42,50 +63,101 @@ const VARIANTS = {
   },
 };
 
-export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'ose', log = (_line) => {} } = {}) {
+/** CPU ticks (1/100 s) of each thread of this process now, by thread id. */
+function threadTicks() {
+  const out = new Map();
+  for (const t of readdirSync('/proc/self/task')) {
+    try {
+      const st = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+      out.set(t, Number(f[11]) + Number(f[12]));
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+const r3 = (x) => Math.round(x * 1000) / 1000;
+
+export async function simulateParallel({ pairs = 6, batch = 1200, warmup = 3, encounter = 'ose', young = null, log = (_line) => {} } = {}) {
+  // The threads before any worker: the main thread and V8's platform (GC helper) threads.
+  const helpers = [...threadTicks().keys()].filter((t) => t !== String(process.pid));
+  const heap = young === null ? WORKER_HEAP : { ...WORKER_HEAP, maxYoungGenerationSizeMb: young };
   const plan = planOf(VARIANTS[encounter], batch * (pairs + 1));
   const { grid, checked } = prepare(plan);
   const series = grid[0][0];
   const prepared = checked[0][0];
   const sink = { add: () => {} };
-  const pools = { 1: new WorkerPool(1), 2: new WorkerPool(2) };
+  const pools = { 1: new WorkerPool(1, { heap }), 2: new WorkerPool(2, { heap }) };
   // The same heap limits as the pool's workers (interpreter/simulate/runner.ts).
-  const bare = () =>
-    new Worker(new URL('./ceiling-worker.mjs', import.meta.url), {
-      resourceLimits: { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 },
-    });
+  const bare = () => new Worker(new URL('./ceiling-worker.mjs', import.meta.url), { resourceLimits: heap });
   const raw = { 1: [bare()], 2: [bare(), bare()] };
+  /** One job to a bare worker; its answer. */
+  const ask = (w, job) =>
+    new Promise((resolve, reject) => {
+      w.once('error', reject);
+      w.once('message', (m) => {
+        w.off('error', reject);
+        resolve(m);
+      });
+      w.postMessage(job);
+    });
+  const spinOne = (w, n) => ask(w, { spin: n });
+  /** Pure CPU: each of k threads runs n steps; steps per second over all. */
+  const spinRate = async (k, n) => {
+    const t0 = now();
+    await Promise.all(raw[k].map((w) => spinOne(w, n)));
+    return (k * n * 1000) / (now() - t0);
+  };
+  let spinSteps = 1e8;
   const rawSlice = async (k, from, to) => {
     const t0 = now();
     const size = Math.ceil((to - from) / k);
     await Promise.all(
-      raw[k].map(
-        (w, j) =>
-          new Promise((resolve, reject) => {
-            w.once('message', resolve);
-            w.once('error', reject);
-            w.postMessage({ prepared, seed: plan.seed, from: from + j * size, to: Math.min(to, from + (j + 1) * size) });
-          }),
-      ),
+      raw[k].map((w, j) => ask(w, { prepared, seed: plan.seed, from: from + j * size, to: Math.min(to, from + (j + 1) * size) })),
     );
     return ((to - from) * 1000) / (now() - t0);
   };
   const cpu = {};
+  const helperCpu = {};
+  const perCombat = {};
   const slice = async (k, from, to) => {
     const t0 = now();
     const c0 = process.cpuUsage();
+    const h0 = threadTicks();
     await pools[k].runSlice(series, sink, { from, to, seed: plan.seed, curves: false, prepared });
     const c = process.cpuUsage(c0);
+    const ms = now() - t0;
+    const h1 = threadTicks();
+    helperCpu[k] = helpers.reduce((a, t) => a + (h1.get(t) ?? 0) - (h0.get(t) ?? 0), 0) / 100 / (ms / 1000);
+    // CPU ms per combat of the worker threads (threads started after this script) and of all threads.
+    let workerTicks = 0;
+    let allTicks = 0;
+    for (const [t, v] of h1) {
+      const d = v - (h0.get(t) ?? 0);
+      allTicks += d;
+      if (t !== String(process.pid) && !helpers.includes(t)) workerTicks += d;
+    }
+    perCombat[k] = { worker: (workerTicks * 10) / (to - from), all: (allTicks * 10) / (to - from) };
     cpu[k] = ((to - from) * 1e6) / (c.user + c.system);
-    return ((to - from) * 1000) / (now() - t0);
+    return ((to - from) * 1000) / ms;
   };
   const load = [loadavg()[0]];
   try {
-    // Warm-up: every worker compiles the series and runs a batch (not counted).
-    await slice(1, 0, batch);
-    await slice(2, 0, batch);
-    await rawSlice(1, 0, batch);
-    await rawSlice(2, 0, batch);
+    // Warm-up: every worker compiles the series and runs `warmup` batches (not counted). One
+    // batch was not enough: V8 was still optimizing the engine's functions on its helper threads,
+    // which on 2 busy cores take CPU from the workers (bench/README.md, par11).
+    for (let n = 0; n < warmup; n++) {
+      await slice(1, 0, batch);
+      await slice(2, 0, batch);
+      await rawSlice(1, 0, batch);
+    }
+    const batchMs = (batch * 1000) / (await rawSlice(2, 0, batch));
+    // Size the pure-CPU loop to about one batch of one thread (twice the 2-thread batch).
+    await spinRate(1, spinSteps);
+    spinSteps = Math.max(1e7, Math.round((spinSteps * 2 * batchMs) / (spinSteps / ((await spinRate(1, spinSteps)) / 1000))));
+    await spinRate(2, spinSteps);
     const rows = [];
     for (let p = 1; p <= pairs; p++) {
       const from = p * batch;
@@ -95,6 +167,8 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
       for (const k of order) rate[k] = await slice(k, from, from + batch);
       const bareRate = {};
       for (const k of order) bareRate[k] = await rawSlice(k, from, from + batch);
+      const spin = {};
+      for (const k of order) spin[k] = await spinRate(k, spinSteps);
       const ceiling = bareRate[2] / (2 * bareRate[1]);
       const row = {
         one: Math.round(rate[1]),
@@ -107,17 +181,25 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
         bareTwo: Math.round(bareRate[2]),
         ceiling: Math.round(ceiling * 1000) / 1000,
         ofCeiling: Math.round((rate[2] / (2 * rate[1]) / ceiling) * 1000) / 1000,
+        cpuCeiling: r3(spin[2] / (2 * spin[1])),
+        helperCpuOne: r3(helperCpu[1]),
+        helperCpuTwo: r3(helperCpu[2]),
+        workerCpuMsOne: r3(perCombat[1].worker),
+        allCpuMsTwo: r3(perCombat[2].all),
+        cpuBound: r3(perCombat[1].worker / perCombat[2].all),
       };
       rows.push(row);
       log(
-        `  pair ${p}: 1 worker ${row.one} combats/s, 2 workers ${row.two} combats/s → efficiency ${row.efficiency}; per CPU second ${row.perCpuSecondOne} vs ${row.perCpuSecondTwo} → ${row.cpuEfficiency}; bare threads ${row.bareOne} vs ${row.bareTwo} → machine ceiling ${row.ceiling}, pool ÷ ceiling ${row.ofCeiling}`,
+        `  pair ${p}: 1 worker ${row.one} combats/s, 2 workers ${row.two} combats/s → efficiency ${row.efficiency}; per CPU second ${row.perCpuSecondOne} vs ${row.perCpuSecondTwo} → ${row.cpuEfficiency}; bare threads ${row.bareOne} vs ${row.bareTwo} → engine ceiling ${row.ceiling}, pool ÷ ceiling ${row.ofCeiling}; pure CPU ceiling ${row.cpuCeiling}; helper threads' CPU ${row.helperCpuOne} / ${row.helperCpuTwo} s/s; CPU-bound estimate ${row.cpuBound}`,
       );
     }
     load.push(loadavg()[0]);
     const totalOne = rows.reduce((a, r) => a + r.one, 0);
     const totalTwo = rows.reduce((a, r) => a + r.two, 0);
     return {
-      command: `node bench/simulate-parallel.mjs --pairs ${pairs} --batch ${batch} --encounter ${encounter}`,
+      command: `node bench/simulate-parallel.mjs --pairs ${pairs} --batch ${batch} --warmup ${warmup} --encounter ${encounter}${young === null ? '' : ` --young ${young}`}`,
+      heap,
+      execArgv: process.execArgv,
       variant: VARIANTS[encounter].name,
       batch,
       rows,
@@ -126,6 +208,14 @@ export async function simulateParallel({ pairs = 6, batch = 1200, encounter = 'o
       cpuEfficiencyMedian: median(rows.map((r) => r.cpuEfficiency)),
       ceilingMedian: median(rows.map((r) => r.ceiling)),
       ofCeilingMedian: median(rows.map((r) => r.ofCeiling)),
+      cpuCeilingMedian: median(rows.map((r) => r.cpuCeiling)),
+      cpuBoundMedian: median(rows.map((r) => r.cpuBound)),
+      workerCpuMsOneMedian: median(rows.map((r) => r.workerCpuMsOne)),
+      allCpuMsTwoMedian: median(rows.map((r) => r.allCpuMsTwo)),
+      oneMedian: median(rows.map((r) => r.one)),
+      twoMedian: median(rows.map((r) => r.two)),
+      bareOneMedian: median(rows.map((r) => r.bareOne)),
+      helperCpuMedian: { one: median(rows.map((r) => r.helperCpuOne)), two: median(rows.map((r) => r.helperCpuTwo)) },
       loadAverage: { start: load[0], end: load[1] },
       goal: { efficiencyAtLeast: 0.85 },
     };
@@ -140,7 +230,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const r = await simulateParallel({
     pairs: Number(opt('--pairs', '6')),
     batch: Number(opt('--batch', '1200')),
+    warmup: Number(opt('--warmup', '3')),
     encounter: opt('--encounter', 'ose'),
+    young: argv.includes('--young') ? Number(opt('--young')) : null,
     log: (s) => process.stderr.write(`${s}\n`),
   });
   process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);

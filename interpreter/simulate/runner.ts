@@ -32,8 +32,16 @@ export interface SliceOptions {
  * what it keeps, about 80 MB of RSS per worker. A small young generation is collected more often
  * but at no measurable CPU cost (bench/simulate-memory.mjs), and a bounded old generation makes
  * V8 collect it early. 512 MB is still three times what one combat of 10,000 combatants needs.
+ * A 16 MB young generation scavenges a quarter as often (45 against 185 scavenges per 1,000 OSE
+ * combats) but costs 17–27 MB more at 20,000 runs, and showed no parallel-efficiency gain that
+ * the machine's load let us measure (bench/README.md, par11; bench/simulate-gc.mjs).
  */
-const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 };
+export const WORKER_HEAP = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 512 };
+
+export interface PoolOptions {
+  /** The heap limits of each worker (bench/simulate-parallel.mjs tries others), default WORKER_HEAP. */
+  heap?: { maxYoungGenerationSizeMb?: number; maxOldGenerationSizeMb?: number };
+}
 
 /** The most runs given to a worker at once, and the fewest (but for the last piece). */
 const PIECE_MAX = 500;
@@ -64,9 +72,9 @@ export class WorkerPool {
   private listener: ((msg: RunMessage[] | 'done', worker: number) => void) | null = null;
   private failure: ((err: Error) => void) | null = null;
 
-  constructor(count: number) {
+  constructor(count: number, options: PoolOptions = {}) {
     for (let k = 0; k < Math.max(1, count); k++) {
-      const w = new Worker(script(), { resourceLimits: WORKER_HEAP });
+      const w = new Worker(script(), { resourceLimits: options.heap ?? WORKER_HEAP });
       w.on('message', (msg: RunMessage[] | 'done') => this.listener?.(msg, k));
       w.on('error', (err) => this.failure?.(err));
       this.workers.push(w);
