@@ -15,3 +15,4 @@ node bench/startup.mjs --runs 30 --build /tmp/base-a9f5ba7 > startup-3.txt
 node scripts/measure-editor.mjs --loads 5 --edits 20 --batch 10 /tmp/snap-main /tmp/ed-a9f5ba7 > measure-editor-2.txt
 node bench/alloc-ceiling.mjs --rounds 3 > alloc-ceiling.json 2> alloc-ceiling.log
 node --single-threaded-gc bench/alloc-ceiling.mjs --rounds 3 > alloc-ceiling-stgc.json 2> alloc-ceiling-stgc.log
+node bench/startup.mjs --runs 30 --build /tmp/base-a9f5ba7 > startup-4.txt
