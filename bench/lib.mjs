@@ -1,6 +1,7 @@
 /** Small helpers shared by the benchmarks. */
 import { fileURLToPath } from 'node:url';
 import { dirname } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 export const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -70,3 +71,18 @@ export function twoMeans(a, b) {
 
 export const fmt = (x, d = 0) =>
   typeof x === 'number' ? x.toLocaleString('en-US', { minimumFractionDigits: d, maximumFractionDigits: d }) : String(x);
+
+/** CPU ticks (1/100 s) of each thread of this process now, by thread id. */
+export function threadTicks() {
+  const out = new Map();
+  for (const t of readdirSync('/proc/self/task')) {
+    try {
+      const st = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
+      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
+      out.set(t, Number(f[11]) + Number(f[12]));
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}

@@ -14,28 +14,13 @@
  * V8 flags are process-wide: compare them by running this script with and without, alternately.
  */
 import { loadavg } from 'node:os';
-import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { prepare } from '../dist/interpreter/simulate/plan.js';
 import { WORKER_HEAP } from '../dist/interpreter/simulate/runner.js';
-import { median, now } from './lib.mjs';
+import { median, now, threadTicks } from './lib.mjs';
 import { planOf } from './throughput.mjs';
 import { VARIANTS } from './simulate-parallel.mjs';
 
-/** CPU ticks (1/100 s) of each thread of this process, by thread id. */
-function threadTicks() {
-  const out = new Map();
-  for (const t of readdirSync('/proc/self/task')) {
-    try {
-      const st = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
-      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
-      out.set(t, Number(f[11]) + Number(f[12]));
-    } catch {
-      // the thread ended
-    }
-  }
-  return out;
-}
 const r3 = (x) => Math.round(x * 1000) / 1000;
 
 export async function simulateGc({

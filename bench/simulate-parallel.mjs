@@ -39,12 +39,11 @@
  *   node bench/simulate-parallel.mjs [--pairs 6] [--batch 1200] [--warmup 3] [--encounter ose|d20] [--young MB]
  */
 import { loadavg } from 'node:os';
-import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { prepare } from '../dist/interpreter/simulate/plan.js';
 import { WorkerPool, WORKER_HEAP } from '../dist/interpreter/simulate/runner.js';
-import { median, now, ROOT } from './lib.mjs';
+import { median, now, ROOT, threadTicks } from './lib.mjs';
 import { planOf } from './throughput.mjs';
 
 const OSE = ['phased-round', 'crossbow-speed', 'two-handed-last'].map((o) => join(ROOT, `rulesets/ose/overlays/${o}.json`));
@@ -62,21 +61,6 @@ export const VARIANTS = {
     encounter: join(ROOT, 'bench/encounters/d20-4v4.json'),
   },
 };
-
-/** CPU ticks (1/100 s) of each thread of this process now, by thread id. */
-function threadTicks() {
-  const out = new Map();
-  for (const t of readdirSync('/proc/self/task')) {
-    try {
-      const st = readFileSync(`/proc/self/task/${t}/stat`, 'utf8');
-      const f = st.slice(st.lastIndexOf(')') + 2).split(' ');
-      out.set(t, Number(f[11]) + Number(f[12]));
-    } catch {
-      // the thread ended
-    }
-  }
-  return out;
-}
 
 const r3 = (x) => Math.round(x * 1000) / 1000;
 
