@@ -32,7 +32,7 @@ export interface SliceOptions {
  * what it keeps, about 80 MB of RSS per worker. A small young generation is collected more often
  * but at no measurable CPU cost (bench/simulate-memory.mjs), and a bounded old generation makes
  * V8 collect it early. 512 MB is still three times what one combat of 10,000 combatants needs.
- * A 16 MB young generation scavenges a quarter as often (45 against 185 scavenges per 1,000 OSE
+ * A 16 MB young generation scavenges a quarter as often (45 against 185 scavenges per 1,000 benchmark
  * combats) but costs 17–27 MB more at 20,000 runs, and showed no parallel-efficiency gain that
  * the machine's load let us measure (bench/README.md, par11; bench/simulate-gc.mjs).
  */
