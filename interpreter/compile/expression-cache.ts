@@ -9,6 +9,10 @@
  * and tells its errors at the same place. A document's expressions go with the document (a
  * WeakMap), and at most MAX_PER_DOCUMENT are kept for one (an overlay changing a base's
  * expression in place makes a new key on each edit): a process that edits for hours stays bounded.
+ *
+ * An expression object given to the cache must not be changed afterwards: the same object at the
+ * same place of the same document is found again without its JSON text (`byNode`). The editor's
+ * parsed documents never change once read, and a resolved ruleset shares them read only.
  */
 import type { CompiledExpr } from '../expr/index.js';
 
