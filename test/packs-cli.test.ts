@@ -4,7 +4,7 @@
  * node_modules, and compared by preset in simulate.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -111,5 +111,69 @@ describe('the example community pack', () => {
     expect(v.status, v.stderr).toBe(0);
     expect(v.stdout).toContain('ok — me/my-pack 0.1.0, 3 document(s), 0 preset(s)');
     expect(runBinary('pack', 'init', dir, '--id', 'me/my-pack').stderr).toContain('already exists');
+  });
+});
+
+describe('the shipped systems as packs (README: "The five shipped systems are packs", ids phasebook/ose, …)', () => {
+  it('a shipped system runs by its id in a folder with nothing installed, as its folder does', () => {
+    const root = tempDir();
+    const byId = inDir(root, 'run', '--pack', 'phasebook/ose', '--preset', 'chainmail-article', '--seed', '4');
+    const byFolder = inDir(root, 'run', '--pack', join(ROOT, 'rulesets', 'ose'), '--preset', 'chainmail-article', '--seed', '4');
+    expect(byId.status, byId.stderr).toBe(0);
+    expect(byId.stdout).toBe(byFolder.stdout);
+    const info = inDir(root, 'pack', 'info', 'phasebook/d20-srd');
+    expect(info.status, info.stderr).toBe(0);
+    expect(info.stdout).toContain('phasebook/d20-srd 1.0.0');
+    // An id that is neither installed nor shipped is still an error that names it.
+    const none = inDir(root, 'run', '--pack', 'phasebook/nope', '--preset', 'x');
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain('phasebook/nope');
+  });
+
+  it('a pack that depends on a shipped system installs and runs without installing that system', () => {
+    const root = tempDir();
+    const src = join(root, 'src');
+    mkdirSync(join(src, 'overlays'), { recursive: true });
+    const doc = (o: unknown) => JSON.stringify(o, null, 2) + '\n';
+    writeFileSync(
+      join(src, 'phasebook-pack.json'),
+      doc({
+        kind: 'pack',
+        id: 'alice/gritty',
+        name: 'Gritty',
+        version: '1.0.0',
+        compatibility: { language: '^1.0.0' },
+        dependencies: { 'phasebook/ose': '^1.0.0' },
+        contents: [{ path: 'overlays/gritty.json', kind: 'overlay' }],
+        presets: [
+          {
+            id: 'gritty',
+            name: 'Gritty',
+            ruleset: 'phasebook/ose:ose',
+            overlays: ['phasebook/ose:phased-round', 'gritty'],
+            encounter: 'phasebook/ose:skirmish',
+          },
+        ],
+      }),
+    );
+    writeFileSync(
+      join(src, 'overlays', 'gritty.json'),
+      doc({
+        kind: 'overlay',
+        id: 'gritty',
+        name: 'Gritty',
+        version: '1.0.0',
+        extends: 'phasebook/ose@^1:ose',
+        requires: ['phasebook/ose:phased-round'],
+        changes: [{ op: 'replace', path: '/options/naturalRolls/default', value: false }],
+      }),
+    );
+    const install = inDir(root, 'pack', 'install', src);
+    expect(install.status, install.stderr).toBe(0);
+    expect(install.stdout).toContain('installed alice/gritty 1.0.0');
+    expect(JSON.parse(readFileSync(join(root, 'phasebook-lock.json'), 'utf8')).packs).not.toHaveProperty(['phasebook/ose']);
+    const r = inDir(root, 'run', '--pack', 'alice/gritty', '--preset', 'gritty', '--seed', '2');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain('+ phased-round + gritty');
   });
 });

@@ -98,7 +98,7 @@ const MADE_BY_README = new Map([
   ['fight.json', 'saved by the play walkthrough (`save fight.json`)'],
   ['shard-*.json', 'written by the shard loop just before'],
   ['example/crossroads', 'the id of the pack the walkthrough installs'],
-  ['phasebook/ose', 'the id of the shipped OSE pack, found among the installed packs'],
+  ['phasebook/ose', 'the id of the shipped OSE pack, found by id without an install (test/packs-cli.test.ts runs it)'],
   ['me/my-pack', 'the id given to `pack init`'],
 ]);
 const isSynopsis = (text: string) => /<[^>]+>|\[[^\]]*\]|…/.test(text);

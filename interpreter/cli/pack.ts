@@ -18,7 +18,7 @@ import { dependencyOrder, mergePacks } from '../pack/graph.js';
 import { loadPack, type LoadedPack } from '../pack/load.js';
 import { packLabel, personName, type PackManifest } from '../pack/manifest.js';
 import { readPackSource } from '../pack/node/source.js';
-import { install, installedPacks, integrity, nodeContext, remove } from '../pack/node/store.js';
+import { install, installedPacks, integrity, nodeContext, remove, withShippedDependencies } from '../pack/node/store.js';
 import { openPack } from '../pack/node/use.js';
 import { DESCRIPTIONS } from './descriptions.js';
 
@@ -33,9 +33,11 @@ const warn = (io: Io, ds: Diagnostic[]) => ds.forEach((d) => io.err(`${formatDia
 function checked(source: string, root: string): LoadedPack {
   const pack = loadPack(readPackSource(source), nodeContext());
   const { set: installed } = installedPacks(root);
-  const set = mergePacks(
-    [...installed.values()].filter((p) => p.manifest.id !== pack.manifest.id),
-    [pack],
+  const set = withShippedDependencies(
+    mergePacks(
+      [...installed.values()].filter((p) => p.manifest.id !== pack.manifest.id),
+      [pack],
+    ),
   );
   // Only the packs this one needs take part: a broken unrelated installed pack does not block it.
   dependencyOrder(new Map([...set].filter(([id]) => id === pack.manifest.id || isNeeded(set, pack, id))));

@@ -10,7 +10,7 @@
  * renames each pack into place, and the lock file last (written whole, then renamed).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { PhasebookError, type Diagnostic } from '../../diagnostics.js';
 import { Core } from '../../core.js';
@@ -23,6 +23,7 @@ import { checkPack } from '../check.js';
 import { dependencyOrder, mergePacks, type PackSet } from '../graph.js';
 import { loadPack, type LoadContext, type LoadedPack } from '../load.js';
 import { packLabel } from '../manifest.js';
+import { MANIFEST_FILE } from '../limits.js';
 import { readFolder } from './folder.js';
 
 export const PACKS_DIR = 'phasebook-packs';
@@ -102,6 +103,50 @@ export function installedPacks(root: string): { set: PackSet; entries: Installed
   return { set: new Map(entries.map((e) => [e.pack.manifest.id, e.pack])), entries, problems };
 }
 
+/** The folders of the systems shipped with the package (`rulesets/<folder>/phasebook-pack.json`), by pack id. */
+let shippedDirs: Map<string, string> | null = null;
+const shippedLoaded = new Map<string, LoadedPack>();
+
+/**
+ * A system shipped with Phasebook (`phasebook/ose`, …), by id: available without an install, as
+ * in the editor. Only its manifest's id is read until it is asked for; an installed pack of the
+ * same id is used instead (callers ask the installed packs first).
+ */
+export function shippedPack(id: string): LoadedPack | undefined {
+  if (!shippedDirs) {
+    shippedDirs = new Map();
+    const dir = join(packageRoot(), 'rulesets');
+    for (const name of existsSync(dir) ? readdirSync(dir).sort() : []) {
+      const manifest = join(dir, name, MANIFEST_FILE);
+      if (!existsSync(manifest)) continue;
+      const m = JSON.parse(readFileSync(manifest, 'utf8')) as { id?: unknown };
+      if (typeof m.id === 'string') shippedDirs.set(m.id, join(dir, name));
+    }
+  }
+  const folder = shippedDirs.get(id);
+  if (folder === undefined) return undefined;
+  let pack = shippedLoaded.get(id);
+  if (!pack) shippedLoaded.set(id, (pack = loadPack(readFolder(folder), nodeContext())));
+  return pack;
+}
+
+/** `set` with the shipped systems its packs depend on (transitively) and it lacks. */
+export function withShippedDependencies(set: PackSet): PackSet {
+  const queue = [...set.values()];
+  while (queue.length) {
+    const p = queue.shift()!;
+    for (const dep of Object.keys(p.manifest.dependencies ?? {})) {
+      if (set.has(dep)) continue;
+      const q = shippedPack(dep);
+      if (q) {
+        set.set(dep, q);
+        queue.push(q);
+      }
+    }
+  }
+  return set;
+}
+
 export interface InstallResult {
   installed: Array<{ pack: LoadedPack; integrity: string; replaced?: string }>;
   warnings: Diagnostic[];
@@ -114,7 +159,7 @@ export function planInstall(root: string, sources: PackFiles[]): { incoming: Loa
   const newIds = mergePacks(incoming); // two incoming packs with one id: refused
   const { set: installed } = installedPacks(root);
   const kept = [...installed.values()].filter((p) => !newIds.has(p.manifest.id));
-  const set = mergePacks(kept, incoming);
+  const set = withShippedDependencies(mergePacks(kept, incoming));
   dependencyOrder(set);
   const errors = incoming.flatMap((p) => checkPack(set, p, ctx.core));
   if (errors.length) throw new PhasebookError(errors);

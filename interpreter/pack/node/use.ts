@@ -11,7 +11,7 @@ import { loadPack, type LoadedPack } from '../load.js';
 import { packLabel, type PackPreset } from '../manifest.js';
 import { buildStack, type RunStack } from '../stack.js';
 import { readPackSource } from './source.js';
-import { installedPacks, nodeContext } from './store.js';
+import { installedPacks, nodeContext, shippedPack, withShippedDependencies } from './store.js';
 
 export interface PackFlags {
   /** An installed pack id, a folder, a .zip or an npm package name. */
@@ -27,7 +27,10 @@ export interface OpenedPack {
 
 const ID = /^[a-z0-9][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
 
-/** The pack `arg` names and, from the installed packs, the ones it needs (transitively). */
+/**
+ * The pack `arg` names and, from the installed packs, the ones it needs (transitively). An id
+ * that no installed pack has may name a shipped system (`phasebook/ose`); so may a dependency.
+ */
 export function openPack(arg: string, root = process.cwd()): OpenedPack {
   const { set: installed, entries } = installedPacks(root);
   // An installed pack is used only as the lock file pins it: a campaign replays identically.
@@ -45,7 +48,7 @@ export function openPack(arg: string, root = process.cwd()): OpenedPack {
   let pack: LoadedPack | undefined;
   if (ID.test(arg) && !existsSync(arg)) {
     const p = installed.get(arg);
-    if (p) pack = pinned(p);
+    pack = p ? pinned(p) : shippedPack(arg);
   }
   pack ??= loadPack(readPackSource(arg), nodeContext());
   const set: PackSet = new Map([[pack.manifest.id, pack]]);
@@ -60,7 +63,7 @@ export function openPack(arg: string, root = process.cwd()): OpenedPack {
       }
     }
   }
-  dependencyOrder(set);
+  dependencyOrder(withShippedDependencies(set));
   return { pack, set };
 }
 
