@@ -176,7 +176,7 @@ const BUILTIN_KEYS: ReadonlySet<CompiledKey> = new Set(Object.values(ORDER_KEYS)
 /** A fallen combatant still has a turn when a step performs something for the fallen (bleeding on its count). */
 function needsOutTurn(this: Engine, c: Cmb): boolean {
   const selects = outSelects(this.rs);
-  for (let i = 0; i < selects.length; i++) if (truthy(selects[i]!(this.actorData(c.view)))) return true;
+  for (let i = 0; i < selects.length; i++) if (truthy(selects[i]!(this.actorProbe(c.view)))) return true;
   return false;
 }
 
@@ -188,11 +188,12 @@ function needsOutTurnWith(eng: Engine, c: Cmb, data: Data): boolean {
 }
 
 /**
- * actorData(c.view): made at the first call of a scan (`data` null), then the same object with
- * its actor set to c's view, while nothing the other fields hold has changed since it was made.
+ * actorData(c.view): the engine's actor probe filled at the first call of a scan (`data` null;
+ * run/data-probes.ts), then the same object with its actor set to c's view, while nothing the
+ * other fields hold has changed since it was filled.
  */
 export function actorDataFor(eng: Engine, data: Data | null, c: Cmb): Data {
-  if (data === null) return eng.actorData(c.view);
+  if (data === null) return eng.actorProbe(c.view);
   data.actor = c.view;
   return data;
 }
