@@ -1,6 +1,6 @@
 /**
- * run/data-probes.ts: the actor and base probes, written again in place, must hold at every call
- * what a new actorData / baseData literal would hold: the same keys in the same order, the same
+ * run/data-probes.ts: the actor, base and policy probes, written again in place, must hold at every
+ * call what a new actorData / baseData / policy frame's frameData literal would hold: the same keys in the same order, the same
  * values. Checked at every call over every sample under each overlay stack and both benchmark
  * encounters (the probes wrapped for the test, then restored).
  */
@@ -11,14 +11,19 @@ import { Engine } from '../interpreter/run/engine.js';
 import { listVariants, ROOT } from './support/cases.js';
 
 const proto = Engine.prototype as unknown as Record<string, (...a: unknown[]) => Record<string, unknown>>;
-const original = { actorProbe: proto.actorProbe!, baseProbe: proto.baseProbe! };
-const calls = { actorProbe: 0, baseProbe: 0 };
+const original = { actorProbe: proto.actorProbe!, baseProbe: proto.baseProbe!, policyProbe: proto.policyProbe! };
+const calls = { actorProbe: 0, baseProbe: 0, policyProbe: 0 };
 const wrong: string[] = [];
 
+/** The same keys in the same order and the same values (`local` and `reaction`: both empty objects, as a policy frame's). */
 function same(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && Object.is(a[k], b[k]));
+  const empty = (x: unknown) => typeof x === 'object' && x !== null && Object.keys(x).length === 0;
+  return (
+    ka.length === kb.length &&
+    ka.every((k, i) => k === kb[i] && (k === 'local' || k === 'reaction' ? empty(a[k]) && empty(b[k]) : Object.is(a[k], b[k])))
+  );
 }
 
 proto.actorProbe = function (this: Engine, actor: unknown) {
@@ -33,9 +38,22 @@ proto.baseProbe = function (this: Engine) {
   if (!same(p, this.baseData())) wrong.push(`baseProbe round ${this.round} phase ${this.phase}`);
   return p;
 };
+proto.policyProbe = function (this: Engine, c: unknown, target: unknown, action: unknown) {
+  calls.policyProbe++;
+  const p = original.policyProbe.call(this, c, target, action);
+  const { lastFrame, lastFrameData } = this;
+  const fresh = this.frameData({ actor: c, target, action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 } as Parameters<
+    Engine['frameData']
+  >[0]);
+  this.lastFrame = lastFrame;
+  this.lastFrameData = lastFrameData;
+  if (!same(p, fresh)) wrong.push(`policyProbe round ${this.round} phase ${this.phase}`);
+  return p;
+};
 afterAll(() => {
   proto.actorProbe = original.actorProbe;
   proto.baseProbe = original.baseProbe;
+  proto.policyProbe = original.policyProbe;
 });
 
 describe('data probes hold what new data would', () => {
@@ -58,5 +76,6 @@ describe('data probes hold what new data would', () => {
     expect(wrong.slice(0, 5)).toEqual([]);
     expect(calls.actorProbe).toBeGreaterThan(1000);
     expect(calls.baseProbe).toBeGreaterThan(1000);
+    expect(calls.policyProbe).toBeGreaterThan(1000);
   });
 });

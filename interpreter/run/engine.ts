@@ -163,6 +163,8 @@ export class Engine {
   /** The objects run/data-probes.ts actorProbe and baseProbe fill again (actorData's and baseData's layouts). */
   actorProbeData: Data | null = null;
   baseProbeData: Data | null = null;
+  /** The object run/data-probes.ts policyProbe fills again (frameData's layout). */
+  policyProbeData: Data | null = null;
   /** Values kept by the whole encounter (`state.encounter`), read as `encounter.<key>`. */
   encounterState: Record<string, unknown> = {};
   /** The battle line: bumped whenever a position or an out-of-the-fight flag changes. */
