@@ -1,5 +1,5 @@
 /**
- * run/data-probes.ts: the actor, base and policy probes, written again in place, must hold at every
+ * run/data-probes.ts: the actor, base and policy probes (and run/cmb-items.ts an item's data), written again in place, must hold at every
  * call what a new actorData / baseData / policy frame's frameData literal would hold: the same keys in the same order, the same
  * values. Checked at every call over every sample under each overlay stack and both benchmark
  * encounters (the probes wrapped for the test, then restored).
@@ -8,11 +8,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadEncounter, loadProgram, run } from '../interpreter/pipeline.js';
 import { Engine } from '../interpreter/run/engine.js';
+import { CmbItem } from '../interpreter/run/cmb-items.js';
 import { listVariants, ROOT } from './support/cases.js';
 
 const proto = Engine.prototype as unknown as Record<string, (...a: unknown[]) => Record<string, unknown>>;
 const original = { actorProbe: proto.actorProbe!, baseProbe: proto.baseProbe!, policyProbe: proto.policyProbe! };
-const calls = { actorProbe: 0, baseProbe: 0, policyProbe: 0 };
+const calls = { actorProbe: 0, baseProbe: 0, policyProbe: 0, itemData: 0 };
+const itemProto = CmbItem.prototype as unknown as { data: () => Record<string, unknown> };
+const itemData = itemProto.data;
 const wrong: string[] = [];
 
 /** The same keys in the same order and the same values (`local` and `reaction`: both empty objects, as a policy frame's). */
@@ -50,7 +53,15 @@ proto.policyProbe = function (this: Engine, c: unknown, target: unknown, action:
   if (!same(p, fresh)) wrong.push(`policyProbe round ${this.round} phase ${this.phase}`);
   return p;
 };
+itemProto.data = function (this: CmbItem) {
+  calls.itemData++;
+  const p = itemData.call(this);
+  const eng = (this as unknown as { eng: Engine }).eng;
+  if (!same(p, eng.actData(this.c.view, null, null))) wrong.push(`CmbItem.data round ${eng.round} phase ${eng.phase}`);
+  return p;
+};
 afterAll(() => {
+  itemProto.data = itemData;
   proto.actorProbe = original.actorProbe;
   proto.baseProbe = original.baseProbe;
   proto.policyProbe = original.policyProbe;
@@ -77,5 +88,6 @@ describe('data probes hold what new data would', () => {
     expect(calls.actorProbe).toBeGreaterThan(1000);
     expect(calls.baseProbe).toBeGreaterThan(1000);
     expect(calls.policyProbe).toBeGreaterThan(1000);
+    expect(calls.itemData).toBeGreaterThan(1000);
   });
 });

@@ -74,6 +74,20 @@ function playCombatantTurns(this: Engine): void {
         ? candidates
         : firstGroup(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
     const n = first.length;
+    if (n === 1) {
+      // A turn of one (the usual): the item's set, and its list of ids unless an event keeps it or a host sees it.
+      const c = first[0]!.c;
+      this.turnPlayed.add(c);
+      const item = cmbItem(this, c);
+      this.playTurn(item.loneMembers(), !this.opts.host && !this.keeps('turn.start') ? item.loneWho() : [c.id]);
+      if (this.endedTurn.size !== 0 && this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
+        this.turnPlayed.delete(c);
+        this.holds.delete(c);
+        this.endedTurn.delete(c);
+        this.resuming.add(c);
+      }
+      continue;
+    }
     const tier: Cmb[] = new Array<Cmb>(n);
     const who: string[] = new Array<string>(n);
     const members = new Set<Cmb>();
