@@ -18,7 +18,13 @@ export class CmbItem implements Orderable {
   readonly side: string;
   initiative: number | null = null;
   readonly declSeq = 0;
-  private made: Data | undefined = undefined;
+  /** Whether `data` holds this sort's fields (false after refresh). */
+  private filled = false;
+  /** The item's expression data, made at its first sort and written again in place for each later one (see data()). */
+  private made: Data | null = null;
+  /** A turn of this combatant alone: its members and (when nothing keeps or shows it) its list of ids, made at its first such turn. */
+  private lone: Set<Cmb> | null = null;
+  private loneIds: string[] | null = null;
 
   constructor(
     private readonly eng: Engine,
@@ -38,13 +44,52 @@ export class CmbItem implements Orderable {
     const fixed = fixedTurn && !this.eng.resuming.has(c);
     const own = fixed ? (c.view.initiativeAtRoundStart as number | null) : (c.view.initiative as number | null);
     this.initiative = own ?? this.eng.sideById.get(c.side)!.initiative;
-    this.made = undefined;
+    this.filled = false;
     return this;
   }
 
-  /** Made once for all the keys of one sort (nothing a key computes changes it; the evaluator does not write to it). */
+  /**
+   * actData(actor, null, null) for all the keys of one sort (nothing a key computes changes it;
+   * the evaluator does not write to it). Made at the item's first sort, then written again in
+   * place at the first ask after each refresh, every field in the same order, with what a new
+   * literal would hold: keys only toNumber() what they give (compile/ordering.ts), and an item is
+   * read only while its sort runs, no sort inside another.
+   */
   data(): Record<string, unknown> {
-    return (this.made ??= this.eng.actData(this.c.view, null, null));
+    if (this.filled) return this.made!;
+    this.filled = true;
+    const p = this.made;
+    const eng = this.eng;
+    if (p === null) return (this.made = eng.actData(this.c.view, null, null));
+    const s = eng.summary();
+    p.round = eng.round;
+    p.phase = eng.phase ?? null;
+    p.step = eng.step ?? null;
+    p.options = eng.rs.options;
+    p.holder = eng.holder;
+    p.sides = eng.sidesMap;
+    p.sideList = s.sideList;
+    p.standingSides = s.standingSides;
+    p.lastStanding = s.lastStanding;
+    p.best = s.best;
+    p.everyone = eng.everyone;
+    p.encounter = eng.encounterState;
+    p.lastActor = eng.lastActor?.view ?? null;
+    p.pass = eng.passes.n + 1;
+    p.actor = this.c.view;
+    p.action = null;
+    p.target = null;
+    return p;
+  }
+
+  /** The members of a turn of this combatant alone: one set for the combat (a turn only reads its members). */
+  loneMembers(): Set<Cmb> {
+    return (this.lone ??= new Set([this.c]));
+  }
+
+  /** `[id]` for a turn of this combatant alone, one list for the combat: only when no event keeps it and no host is shown it. */
+  loneWho(): string[] {
+    return (this.loneIds ??= [this.c.id]);
   }
 }
 

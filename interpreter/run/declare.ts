@@ -208,13 +208,12 @@ interface SharedData {
 }
 
 /**
- * The data of a policy entry's expressions: the frame data of (c, target, action), the object of
- * the previous entry reused with its frame fields set again (expressions only read their data).
+ * The data of a policy entry's expressions: the frame data of (c, target, action), written into
+ * the engine's policy probe (run/data-probes.ts: the entries only truthy() what they give), or the
+ * object of the previous entry with its frame fields set again (expressions only read their data).
  */
 function policyData(eng: Engine, data: Data | null, c: Cmb, target: Cmb | null, action: CAction): Data {
-  if (data === null) {
-    return eng.frameData({ actor: c, target, action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 });
-  }
+  if (data === null) return eng.policyProbe(c, target, action);
   data.actor = c.view;
   data.self = c.view;
   data.target = target?.view ?? null;

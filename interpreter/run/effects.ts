@@ -43,7 +43,7 @@ function applyDamage(this: Engine, target: Cmb, amount: number, stat: string, by
 
 /** Whether `c` is out of the fight now (the ruleset's `out`); a fall is a `down` event. */
 function recheckOut(this: Engine, c: Cmb): void {
-  const out = truthy(this.rs.out(this.actorData(c.view)));
+  const out = truthy(this.rs.out(this.actorProbe(c.view)));
   if (out && !c.out) {
     c.out = true;
     this.sideById.get(c.side)!.standing--;

@@ -33,6 +33,7 @@ import {
 } from './types.js';
 import { eventMethods } from './events.js';
 import { dataMethods } from './data.js';
+import { dataProbeMethods } from './data-probes.js';
 import { battleLineMethods } from './battle-line.js';
 import { setupMethods } from './setup.js';
 import { roundMethods } from './round.js';
@@ -58,6 +59,7 @@ export { describeMoment } from './conditions.js';
 const ENGINE_METHODS = {
   ...eventMethods, // emit, decide, onRoll: the trace and labelled decisions
   ...dataMethods, // expression data and views
+  ...dataProbeMethods, // expression data written again into one object, for evaluations that keep nothing of it
   ...battleLineMethods, // positions: engaged, distance, the sorted line
   ...setupMethods, // combatants and sides from the encounter
   ...roundMethods, // run, rounds, turns, phases, the end
@@ -158,6 +160,11 @@ export class Engine {
   lastFrameData: Data | null = null;
   /** The object run/reaction-data.ts reactionProbe fills again for each first `when` (reactionData's layout). */
   probeData: Data | null = null;
+  /** The objects run/data-probes.ts actorProbe and baseProbe fill again (actorData's and baseData's layouts). */
+  actorProbeData: Data | null = null;
+  baseProbeData: Data | null = null;
+  /** The object run/data-probes.ts policyProbe fills again (frameData's layout). */
+  policyProbeData: Data | null = null;
   /** Values kept by the whole encounter (`state.encounter`), read as `encounter.<key>`. */
   encounterState: Record<string, unknown> = {};
   /** The battle line: bumped whenever a position or an out-of-the-fight flag changes. */

@@ -28,9 +28,11 @@ function initiativeValue(this: Engine, label: string, data: Data, once: boolean)
   return v;
 }
 
+/** The place of `side`'s tier in the side order (after every tier when in none): a loop, no closure per call (sorts ask it per comparison). */
 function sideRank(this: Engine, side: string): number {
-  const i = this.sideOrder.findIndex((tier) => tier.includes(side));
-  return i < 0 ? this.sideOrder.length : i;
+  const order = this.sideOrder;
+  for (let i = 0; i < order.length; i++) if (order[i]!.includes(side)) return i;
+  return order.length;
 }
 
 function tieLabel(this: Engine, what: string): string {

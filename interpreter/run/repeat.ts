@@ -14,7 +14,7 @@ import type { Cmb } from './types.js';
 export function repeatAfter(e: Engine, phases: CPhase[], i: number, members: Set<Cmb>, done: { n: number }): number {
   const rep = e.rs.repeat;
   if (!rep || phases[i]!.def.id !== rep.last) return i;
-  if (!truthy(rep.while(e.baseData()))) return i;
+  if (!truthy(rep.while(e.baseProbe()))) return i;
   const bound = e.rs.limits.repeats ?? DEFAULT_REPEATS;
   if (done.n >= bound) {
     e.emit('warning', { message: `phases ${rep.first}…${rep.last} repeated ${bound} times this turn (limits.repeats); the turn goes on` });

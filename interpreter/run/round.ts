@@ -78,7 +78,7 @@ function playRound(this: Engine): void {
   for (const c of this.cmbs) c.view.initiativeAtRoundStart = c.view.initiative;
   // The surprise round: only those it names act.
   if (this.round === 0 && this.rs.surprise) {
-    for (const c of this.cmbs) if (!truthy(this.rs.surprise.who(this.actorData(c.view)))) this.endedTurn.add(c);
+    for (const c of this.cmbs) if (!truthy(this.rs.surprise.who(this.actorProbe(c.view)))) this.endedTurn.add(c);
   }
   this.rs.declare.time.roundStart(this);
   this.rs.turnMode.playTurns(this);
@@ -152,7 +152,7 @@ function allEnded(eng: Engine, members: Set<Cmb>): boolean {
 }
 
 function playPhase(this: Engine, phase: CPhase, members: Set<Cmb>): void {
-  if (!alwaysTrue(phase.when) && !truthy(phase.when(this.baseData()))) return;
+  if (!alwaysTrue(phase.when) && !truthy(phase.when(this.baseProbe()))) return;
   const id = phase.def.id;
   this.phase = id;
   this.step = undefined;
@@ -226,7 +226,7 @@ function choosePhaseOrder(this: Engine, phases: CPhase[], at: number, who: strin
 /** The fight ends when an end condition holds: unwinds the run. */
 function checkEnd(this: Engine): void {
   if (this.ended) throw new CombatEnded();
-  const data = this.baseData();
+  const data = this.baseProbe();
   for (const e of this.rs.end) {
     if (!truthy(e.when(data))) continue;
     const w = e.winner(data);

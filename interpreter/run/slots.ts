@@ -12,7 +12,7 @@ import type { Cmb } from './types.js';
 function slotAllowance(this: Engine, c: Cmb): Record<string, number> {
   const slots = { ...this.rs.def.economy.slots };
   if (this.rs.slotCounts.length) {
-    const data = this.actorData(c.view);
+    const data = this.actorProbe(c.view);
     for (const [slot, count] of this.rs.slotCounts) slots[slot] = Math.max(0, Math.floor(num(count(data))));
   }
   return slots;

@@ -97,7 +97,7 @@ function byListing(items: Decl[]): Decl[] {
 function performFor(eng: Engine, step: CStep, c: Cmb, items: Decl[] | null, shared: { data: Data | null } | null): Decl[] | null {
   if (eng.endedTurn.has(c) || (c.out && !step.def.includeOut)) return items;
   if (!alwaysTrue(step.select)) {
-    const data = shared === null ? eng.actorData(c.view) : (shared.data = actorDataFor(eng, shared.data, c));
+    const data = shared === null ? eng.actorProbe(c.view) : (shared.data = actorDataFor(eng, shared.data, c));
     if (!truthy(step.select(data))) return items;
   }
   const action = step.perform!;
@@ -236,7 +236,7 @@ function frameFor(this: Engine, d: Decl, defer: Frame['defer']): Frame {
 /** Why this declared act cannot happen now, or null. */
 function cannotAct(this: Engine, d: Decl, f: Frame): string | null {
   if (d.c.out && !d.allowOut) return 'out of the fight';
-  if (!alwaysFalse(this.rs.cannotAct) && truthy(this.rs.cannotAct(this.actorData(d.c.view)))) return 'cannot act now';
+  if (!alwaysFalse(this.rs.cannotAct) && truthy(this.rs.cannotAct(this.actorProbe(d.c.view)))) return 'cannot act now';
   if (!this.canSpend(d.c, d.action.uses)) return `no ${d.action.uses.filter((s) => (d.c.slots[s] ?? 0) <= 0).join(', ')} left this round`;
   if (d.action.targetKind.needsTarget && !f.target) return 'no target';
   if (!alwaysTrue(d.action.requires) && !truthy(d.action.requires(this.frameData(f)))) return 'not allowed now (requires)';

@@ -74,6 +74,20 @@ function playCombatantTurns(this: Engine): void {
         ? candidates
         : firstGroup(candidates, this.rs.turnOrder, (env ??= this.orderEnv(this.tieLabel('turns'), false, memo)));
     const n = first.length;
+    if (n === 1) {
+      // A turn of one (the usual): the item's set, and its list of ids unless an event keeps it or a host sees it.
+      const c = first[0]!.c;
+      this.turnPlayed.add(c);
+      const item = cmbItem(this, c);
+      this.playTurn(item.loneMembers(), !this.opts.host && !this.keeps('turn.start') ? item.loneWho() : [c.id]);
+      if (this.endedTurn.size !== 0 && this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
+        this.turnPlayed.delete(c);
+        this.holds.delete(c);
+        this.endedTurn.delete(c);
+        this.resuming.add(c);
+      }
+      continue;
+    }
     const tier: Cmb[] = new Array<Cmb>(n);
     const who: string[] = new Array<string>(n);
     const members = new Set<Cmb>();
@@ -176,7 +190,7 @@ const BUILTIN_KEYS: ReadonlySet<CompiledKey> = new Set(Object.values(ORDER_KEYS)
 /** A fallen combatant still has a turn when a step performs something for the fallen (bleeding on its count). */
 function needsOutTurn(this: Engine, c: Cmb): boolean {
   const selects = outSelects(this.rs);
-  for (let i = 0; i < selects.length; i++) if (truthy(selects[i]!(this.actorData(c.view)))) return true;
+  for (let i = 0; i < selects.length; i++) if (truthy(selects[i]!(this.actorProbe(c.view)))) return true;
   return false;
 }
 
@@ -188,11 +202,12 @@ function needsOutTurnWith(eng: Engine, c: Cmb, data: Data): boolean {
 }
 
 /**
- * actorData(c.view): made at the first call of a scan (`data` null), then the same object with
- * its actor set to c's view, while nothing the other fields hold has changed since it was made.
+ * actorData(c.view): the engine's actor probe filled at the first call of a scan (`data` null;
+ * run/data-probes.ts), then the same object with its actor set to c's view, while nothing the
+ * other fields hold has changed since it was filled.
  */
 export function actorDataFor(eng: Engine, data: Data | null, c: Cmb): Data {
-  if (data === null) return eng.actorData(c.view);
+  if (data === null) return eng.actorProbe(c.view);
   data.actor = c.view;
   return data;
 }

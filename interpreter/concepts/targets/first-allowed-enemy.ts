@@ -18,7 +18,8 @@ export default {
     for (const o of eng.cmbs) {
       if (o.side === c.side || o.out) continue;
       if (alwaysTrue(action.requires)) return o;
-      if (data === null) data = eng.frameData({ actor: c, target: o, action, local: {}, reaction: {}, defer: null, prefix: '', depth: 0 });
+      // The engine's policy probe (run/data-probes.ts): requires is only truthy()'d.
+      if (data === null) data = eng.policyProbe(c, o, action);
       else {
         data.target = o.view;
         data.distance = eng.distance(c, o);

@@ -3,6 +3,8 @@ import type { Engine } from '../../run/engine.js';
 import type { Cmb } from '../../run/types.js';
 import type { TriggerKind } from '../types.js';
 import { triggersFor } from './for-action.js';
+import { moveReactorMask } from './move.js';
+import { reactorBits } from './reactor-bits.js';
 
 /** An act sets reactions off: before it (a braced spear against a charge) or after it. */
 export default {
@@ -14,11 +16,29 @@ export default {
     if (!list) return;
     // What set the reactions off: one object for every reactor (data only ever reads it).
     let event: Record<string, unknown> | null = null;
+    const cmbs = eng.cmbs;
     for (const t of triggersFor(list, action)) {
       // reactors "target": the one the act is aimed at (a dodge, a parry, a defensive abort).
-      const reactors = t.reactors.isTarget ? (target && target !== actor && !target.out ? [target] : []) : eng.reactorsFor(t, actor);
-      for (const r of reactors) {
-        eng.react(t, r, actor, actSeq, 0, (event ??= { action: action.def.id, actor: actor.id, target: target?.id ?? null }));
+      if (t.reactors.isTarget) {
+        if (target && target !== actor && !target.out) {
+          eng.react(t, target, actor, actSeq, 0, (event ??= { action: action.def.id, actor: actor.id, target: target.id }));
+          if (actor.out) return;
+        }
+        continue;
+      }
+      if (cmbs.length > moveReactorMask.bits) {
+        for (const r of eng.reactorsFor(t, actor)) {
+          eng.react(t, r, actor, actSeq, 0, (event ??= { action: action.def.id, actor: actor.id, target: target?.id ?? null }));
+          if (actor.out) return;
+        }
+        continue;
+      }
+      // reactorsFor's list as bits (reactor-bits.ts): no array per trigger and act.
+      let who = reactorBits(cmbs, t, actor);
+      for (let i = 0; who !== 0; i++) {
+        if ((who & (1 << i)) === 0) continue;
+        who &= ~(1 << i);
+        eng.react(t, cmbs[i]!, actor, actSeq, 0, (event ??= { action: action.def.id, actor: actor.id, target: target?.id ?? null }));
         if (actor.out) return;
       }
     }
