@@ -108,7 +108,7 @@ let shippedDirs: Map<string, string> | null = null;
 const shippedLoaded = new Map<string, LoadedPack>();
 
 /**
- * A system shipped with Phasebook (`phasebook/ose`, …), by id: available without an install, as
+ * A system shipped with Phasebook (`rulesets/<folder>/`), by its pack id: available without an install, as
  * in the editor. Only its manifest's id is read until it is asked for; an installed pack of the
  * same id is used instead (callers ask the installed packs first).
  */

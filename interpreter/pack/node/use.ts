@@ -29,7 +29,7 @@ const ID = /^[a-z0-9][a-z0-9-]*\/[a-z][a-z0-9-]*$/;
 
 /**
  * The pack `arg` names and, from the installed packs, the ones it needs (transitively). An id
- * that no installed pack has may name a shipped system (`phasebook/ose`); so may a dependency.
+ * that no installed pack has may name a shipped system (store.ts shippedPack); so may a dependency.
  */
 export function openPack(arg: string, root = process.cwd()): OpenedPack {
   const { set: installed, entries } = installedPacks(root);
