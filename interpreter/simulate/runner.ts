@@ -7,8 +7,11 @@
  * merge by addition, and the statistics do not depend on the order runs or pieces arrive in).
  *
  * Why the workers fold (issue 9, goal 4, bench/README.md pool12): sending every run's record
- * cost the main thread about 14 µs per combat (deserialising ~0.7 kB and folding it), CPU that
- * two workers on two cores have to give up, and each worker ~6 µs to serialise it.
+ * (~0.7 kB, 25 runs a message) cost the main thread 14–19 µs per combat on a lightly loaded
+ * machine and 32–33 µs on a loaded one (3.5–5 % of the whole process's CPU with 2 workers), CPU
+ * that two workers on two cores have to give up; folding there, 7–10 and 13–20 µs. Most of what
+ * is left is waking the main thread for a message (35–150 µs each on those VMs, more under load),
+ * hence few messages: whole pieces, progress at most every PROGRESS_MS.
  */
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
