@@ -29,6 +29,14 @@
  * path; with 2 they need the same cores). It depends far less on the machine's load than the
  * wall-clock efficiency does.
  *
+ * "Main thread's CPU": the main thread's CPU per combat (from /proc/self/task/<pid>/schedstat, in
+ * ns), with 1 and 2 workers, and its share of the whole process's CPU per combat with 2: the
+ * main thread gives the workers their pieces and merges what they send back, and with 2 workers
+ * on 2 cores every microsecond of it is taken from a worker. The pool folds into the series'
+ * Accumulator as `phasebook simulate` does (the workers fold their pieces and send the state);
+ * `--records` makes the workers send every run's record instead, folded on the main thread (the
+ * pool before pool12; also what a build without worker folding does with this script).
+ *
  * The pool's workers run with runner.ts's heap limits and V8 flags, as `phasebook simulate` does.
  * To try others: --young MB (young generation of the pool's and the bare workers), and V8
  * flags on node's command line (`node --single-threaded-gc bench/simulate-parallel.mjs`). Not
@@ -36,9 +44,10 @@
  * before any worker starts, crashed V8 ("Check failed: concurrent_marking_handle_ implies
  * !concurrent_marking_handle_->IsValid()") when the main thread's heap was being marked.
  *
- *   node bench/simulate-parallel.mjs [--pairs 6] [--batch 1200] [--warmup 3] [--encounter ose|d20] [--young MB]
+ *   node bench/simulate-parallel.mjs [--pairs 6] [--batch 1200] [--warmup 3] [--encounter ose|d20] [--young MB] [--records]
  */
 import { loadavg } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { prepare } from '../dist/interpreter/simulate/plan.js';
@@ -64,15 +73,39 @@ export const VARIANTS = {
 
 const r3 = (x) => Math.round(x * 1000) / 1000;
 
-export async function simulateParallel({ pairs = 6, batch = 1200, warmup = 3, encounter = 'ose', young = null, log = (_line) => {} } = {}) {
+/** CPU time (ns) of each thread of this process now, by thread id: finer than threadTicks' 10 ms ticks. */
+function threadNs() {
+  const out = new Map();
+  for (const t of readdirSync('/proc/self/task')) {
+    try {
+      out.set(t, Number(readFileSync(`/proc/self/task/${t}/schedstat`, 'utf8').split(' ')[0]));
+    } catch {
+      // the thread ended
+    }
+  }
+  return out;
+}
+
+export async function simulateParallel({
+  pairs = 6,
+  batch = 1200,
+  warmup = 3,
+  encounter = 'ose',
+  young = null,
+  records = false,
+  log = (_line) => {},
+} = {}) {
   // The threads before any worker: the main thread and V8's platform (GC helper) threads.
   const helpers = [...threadTicks().keys()].filter((t) => t !== String(process.pid));
   const heap = young === null ? WORKER_HEAP : { ...WORKER_HEAP, maxYoungGenerationSizeMb: young };
   const plan = planOf(VARIANTS[encounter], batch * (pairs + 1));
-  const { grid, checked } = prepare(plan);
+  const { grid, checked, accs } = prepare(plan);
   const series = grid[0][0];
   const prepared = checked[0][0];
-  const sink = { add: () => {} };
+  // The series' Accumulator, as in `phasebook simulate` (it only grows by counts: memory stays flat).
+  const acc = accs[0][0];
+  const sink = records ? { add: (i, record, curve) => acc.add(i, record, curve) } : acc;
+  const me = String(process.pid);
   const pools = { 1: new WorkerPool(1, { heap }), 2: new WorkerPool(2, { heap }) };
   // The same heap limits as the pool's workers (interpreter/simulate/runner.ts).
   const bare = () => new Worker(new URL('./ceiling-worker.mjs', import.meta.url), { resourceLimits: heap });
@@ -106,14 +139,21 @@ export async function simulateParallel({ pairs = 6, batch = 1200, warmup = 3, en
   const cpu = {};
   const helperCpu = {};
   const perCombat = {};
+  const mainUs = {};
   const slice = async (k, from, to) => {
+    const n0 = threadNs();
     const t0 = now();
     const c0 = process.cpuUsage();
     const h0 = threadTicks();
-    await pools[k].runSlice(series, sink, { from, to, seed: plan.seed, curves: false, prepared });
+    // onProgress as the CLI passes it (its bar), so that the workers send their progress counts.
+    await pools[k].runSlice(series, sink, { from, to, seed: plan.seed, curves: false, prepared, onProgress: () => {} });
     const c = process.cpuUsage(c0);
     const ms = now() - t0;
     const h1 = threadTicks();
+    const n1 = threadNs();
+    let allNs = 0;
+    for (const [t, v] of n1) allNs += v - (n0.get(t) ?? 0);
+    mainUs[k] = { main: (n1.get(me) - n0.get(me)) / 1e3 / (to - from), all: allNs / 1e3 / (to - from) };
     helperCpu[k] = helpers.reduce((a, t) => a + (h1.get(t) ?? 0) - (h0.get(t) ?? 0), 0) / 100 / (ms / 1000);
     // CPU ms per combat of the worker threads (threads started after this script) and of all threads.
     let workerTicks = 0;
@@ -171,17 +211,20 @@ export async function simulateParallel({ pairs = 6, batch = 1200, warmup = 3, en
         workerCpuMsOne: r3(perCombat[1].worker),
         allCpuMsTwo: r3(perCombat[2].all),
         cpuBound: r3(perCombat[1].worker / perCombat[2].all),
+        mainCpuUsOne: r3(mainUs[1].main),
+        mainCpuUsTwo: r3(mainUs[2].main),
+        mainShareTwo: r3(mainUs[2].main / mainUs[2].all),
       };
       rows.push(row);
       log(
-        `  pair ${p}: 1 worker ${row.one} combats/s, 2 workers ${row.two} combats/s → efficiency ${row.efficiency}; per CPU second ${row.perCpuSecondOne} vs ${row.perCpuSecondTwo} → ${row.cpuEfficiency}; bare threads ${row.bareOne} vs ${row.bareTwo} → engine ceiling ${row.ceiling}, pool ÷ ceiling ${row.ofCeiling}; pure CPU ceiling ${row.cpuCeiling}; helper threads' CPU ${row.helperCpuOne} / ${row.helperCpuTwo} s/s; CPU-bound estimate ${row.cpuBound}`,
+        `  pair ${p}: 1 worker ${row.one} combats/s, 2 workers ${row.two} combats/s → efficiency ${row.efficiency}; per CPU second ${row.perCpuSecondOne} vs ${row.perCpuSecondTwo} → ${row.cpuEfficiency}; bare threads ${row.bareOne} vs ${row.bareTwo} → engine ceiling ${row.ceiling}, pool ÷ ceiling ${row.ofCeiling}; pure CPU ceiling ${row.cpuCeiling}; helper threads' CPU ${row.helperCpuOne} / ${row.helperCpuTwo} s/s; CPU-bound estimate ${row.cpuBound}; main thread's CPU ${row.mainCpuUsOne} / ${row.mainCpuUsTwo} µs per combat (${(row.mainShareTwo * 100).toFixed(1)} % of the 2-worker CPU)`,
       );
     }
     load.push(loadavg()[0]);
     const totalOne = rows.reduce((a, r) => a + r.one, 0);
     const totalTwo = rows.reduce((a, r) => a + r.two, 0);
     return {
-      command: `node bench/simulate-parallel.mjs --pairs ${pairs} --batch ${batch} --warmup ${warmup} --encounter ${encounter}${young === null ? '' : ` --young ${young}`}`,
+      command: `node bench/simulate-parallel.mjs --pairs ${pairs} --batch ${batch} --warmup ${warmup} --encounter ${encounter}${young === null ? '' : ` --young ${young}`}${records ? ' --records' : ''}`,
       heap,
       execArgv: process.execArgv,
       variant: VARIANTS[encounter].name,
@@ -196,6 +239,8 @@ export async function simulateParallel({ pairs = 6, batch = 1200, warmup = 3, en
       cpuBoundMedian: median(rows.map((r) => r.cpuBound)),
       workerCpuMsOneMedian: median(rows.map((r) => r.workerCpuMsOne)),
       allCpuMsTwoMedian: median(rows.map((r) => r.allCpuMsTwo)),
+      mainCpuUsMedian: { one: median(rows.map((r) => r.mainCpuUsOne)), two: median(rows.map((r) => r.mainCpuUsTwo)) },
+      mainShareTwoMedian: median(rows.map((r) => r.mainShareTwo)),
       oneMedian: median(rows.map((r) => r.one)),
       twoMedian: median(rows.map((r) => r.two)),
       bareOneMedian: median(rows.map((r) => r.bareOne)),
@@ -217,6 +262,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     warmup: Number(opt('--warmup', '3')),
     encounter: opt('--encounter', 'ose'),
     young: argv.includes('--young') ? Number(opt('--young')) : null,
+    records: argv.includes('--records'),
     log: (s) => process.stderr.write(`${s}\n`),
   });
   process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);

@@ -88,7 +88,10 @@ export class Accumulator {
   }
 
   private keep(key: string, runs: number[]): void {
-    const list = [...(this.examples.get(key) ?? []), ...runs].sort((a, b) => a - b);
+    const had = this.examples.get(key);
+    // A full list and a later run (runs come in ascending order within a slice): nothing changes.
+    if (had && had.length >= this.opts.examples && runs.length === 1 && runs[0]! > had[had.length - 1]!) return;
+    const list = [...(had ?? []), ...runs].sort((a, b) => a - b);
     this.examples.set(key, list.slice(0, this.opts.examples));
   }
 

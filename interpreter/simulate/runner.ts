@@ -1,16 +1,30 @@
 /**
  * Worker threads for a plan: started once, then given pieces [from, to) of runs of one series
- * after another, each to whichever worker is free. Each run is folded into an Accumulator as it arrives: nothing per run is kept.
- * The result does not depend on the number of workers (run i uses the seed derived from (S, i);
- * the statistics do not depend on the order runs arrive in).
+ * after another, each to whichever worker is free. Each worker folds the runs of its piece into
+ * an Accumulator of its own and sends back its state, which is merged into the series'
+ * Accumulator: nothing per run is kept, nor sent between threads. The result does not depend on
+ * the number of workers (run i uses the seed derived from (S, i); accumulators of disjoint slices
+ * merge by addition, and the statistics do not depend on the order runs or pieces arrive in).
+ *
+ * Why the workers fold (issue 9, goal 4, bench/README.md pool12): sending every run's record
+ * (~0.7 kB, 25 runs a message) cost the main thread 14–19 µs per combat on a lightly loaded
+ * machine and 32–33 µs on a loaded one (3.5–5 % of the whole process's CPU with 2 workers), CPU
+ * that two workers on two cores have to give up; folding there, 7–10 and 13–20 µs. Most of what
+ * is left is waking the main thread for a message (35–150 µs each on those VMs, more under load),
+ * hence few messages: whole pieces, progress at most every PROGRESS_MS.
  */
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
-import type { Accumulator } from './accumulator.js';
+import { Accumulator } from './accumulator.js';
+import type { CombatRecord } from './record.js';
+import type { RunCurve } from './curves.js';
 import type { SeriesSpec } from './series.js';
-import type { RunMessage, StreamJob } from './stream-worker.js';
+import { KEPT_SERIES, type StreamJob, type WorkerMessage } from './pool-protocol.js';
 import type { PreparedSeries } from './prepared.js';
+
+/** Where a slice's runs go: an Accumulator (folded in the workers, merged here), or anything that takes each run's record (sent by the workers one by one). */
+export type SliceTarget = Accumulator | { add(i: number, record: CombatRecord, curve?: RunCurve): void };
 
 export interface SliceOptions {
   from: number;
@@ -21,7 +35,7 @@ export interface SliceOptions {
   onProgress?: (done: number) => void;
   /** The series as the main thread checked it: workers compile it instead of reading and checking it again. */
   prepared?: PreparedSeries;
-  /** Resolves early (with the runs folded so far) when aborted. */
+  /** Resolves early (with the runs folded so far) when aborted: each worker stops before its next run and sends what it has folded. */
   signal?: AbortSignal;
 }
 
@@ -48,6 +62,13 @@ const PIECE_MAX = 500;
 const PIECE_MIN = 25;
 /** Pieces queued per worker at once (see runSlice). */
 const IN_FLIGHT = 2;
+/** Runs per records message (without folding). */
+const CHUNK = 25;
+/**
+ * A folding worker's progress counts, at most this often (ms): the bar redraws 10 times a second.
+ * Counted in runs (every 100) they woke the main thread 50 times a second on the benchmark.
+ */
+const PROGRESS_MS = 100;
 
 /**
  * Guided self-scheduling: each piece is a share of what remains, so pieces are large while much
@@ -69,16 +90,35 @@ function script(): URL {
 
 export class WorkerPool {
   private readonly workers: Worker[] = [];
-  private listener: ((msg: RunMessage[] | 'done', worker: number) => void) | null = null;
+  /** Per worker, the series whose prepared form it has been sent (it keeps them as stream-worker.ts's `loaded` does). */
+  private readonly sent: Array<Set<string>> = [];
+  /** Non-zero: the workers stop before their next run (an aborted slice). */
+  private readonly stop = new Int32Array(new SharedArrayBuffer(4));
+  private listener: ((msg: WorkerMessage, worker: number) => void) | null = null;
   private failure: ((err: Error) => void) | null = null;
 
   constructor(count: number, options: PoolOptions = {}) {
     for (let k = 0; k < Math.max(1, count); k++) {
-      const w = new Worker(script(), { resourceLimits: options.heap ?? WORKER_HEAP });
-      w.on('message', (msg: RunMessage[] | 'done') => this.listener?.(msg, k));
+      const w = new Worker(script(), { resourceLimits: options.heap ?? WORKER_HEAP, workerData: { stop: this.stop } });
+      w.on('message', (msg: WorkerMessage) => this.listener?.(msg, k));
       w.on('error', (err) => this.failure?.(err));
       this.workers.push(w);
+      this.sent.push(new Set());
     }
+  }
+
+  /**
+   * The prepared series for worker w's job, unless the worker has loaded the series already. It
+   * counts the series a worker has been given as the worker counts those it keeps (KEPT_SERIES):
+   * should they differ, a job without the prepared form is loaded from the files, the long way.
+   */
+  private preparedFor(w: number, series: SeriesSpec, prepared: PreparedSeries | undefined): { prepared?: PreparedSeries } {
+    const key = JSON.stringify(series);
+    const sent = this.sent[w]!;
+    if (sent.has(key)) return {};
+    if (sent.size > KEPT_SERIES) sent.clear();
+    sent.add(key);
+    return prepared ? { prepared } : {};
   }
 
   /**
@@ -86,15 +126,19 @@ export class WorkerPool {
    * pieceSize), the next to whichever worker is free: a worker slowed by the machine's load
    * does fewer pieces instead of holding the others up at the end (issue 9, parallel efficiency).
    */
-  runSlice(series: SeriesSpec, acc: Pick<Accumulator, 'add'>, o: SliceOptions): Promise<{ done: number; aborted: boolean }> {
+  runSlice(series: SeriesSpec, acc: SliceTarget, o: SliceOptions): Promise<{ done: number; aborted: boolean }> {
     const total = Math.max(0, o.to - o.from);
     const k = Math.max(1, Math.min(this.workers.length, total));
+    const fold = acc instanceof Accumulator ? { name: acc.name, sideOf: acc.sideOf, opts: acc.opts } : null;
     let next = o.from;
     let done = 0;
+    let progress = 0;
     let busy = 0;
+    let aborted = false;
+    Atomics.store(this.stop, 0, 0);
     return new Promise((resolve, reject) => {
       let settled = false;
-      const finish = (aborted: boolean) => {
+      const finish = () => {
         if (settled) return;
         settled = true;
         this.listener = null;
@@ -102,7 +146,7 @@ export class WorkerPool {
         resolve({ done, aborted });
       };
       const give = (w: number) => {
-        if (next >= o.to) return;
+        if (next >= o.to || aborted) return;
         const from = next;
         next = Math.min(o.to, from + pieceSize(o.to - from, k));
         busy++;
@@ -111,32 +155,55 @@ export class WorkerPool {
           seed: o.seed,
           from,
           to: next,
-          chunk: 25,
+          chunk: CHUNK,
           curves: o.curves,
-          ...(o.prepared ? { prepared: o.prepared } : {}),
+          ...this.preparedFor(w, series, o.prepared),
           ...(o.curveStat !== undefined ? { curveStat: o.curveStat } : {}),
+          ...(fold ? { fold, ...(o.onProgress ? { progressMs: PROGRESS_MS } : {}) } : {}),
         };
         this.workers[w]!.postMessage(job);
       };
-      if (o.signal?.aborted) return finish(true);
-      o.signal?.addEventListener('abort', () => finish(true), { once: true });
+      const pieceDone = (w: number) => {
+        busy--;
+        give(w);
+        if (busy === 0) finish();
+      };
+      const abort = () => {
+        aborted = true;
+        // Records arrive run by run: what has arrived is what there is. Folding workers stop
+        // before their next run and send what they have folded; the slice ends when all have.
+        if (!fold || busy === 0) return finish();
+        Atomics.store(this.stop, 0, 1);
+      };
+      if (o.signal?.aborted) {
+        aborted = true;
+        return finish();
+      }
+      o.signal?.addEventListener('abort', abort, { once: true });
       this.failure = reject;
       this.listener = (msg, w) => {
         if (settled) return;
-        if (msg === 'done') {
-          busy--;
-          give(w);
-          if (busy === 0) finish(false);
+        if (msg === 'done') return pieceDone(w);
+        if (Array.isArray(msg)) {
+          for (const m of msg) acc.add(m.i, m.record, m.curve);
+          done += msg.length;
+          o.onProgress?.(done);
           return;
         }
-        for (const m of msg) acc.add(m.i, m.record, m.curve);
-        done += msg.length;
-        o.onProgress?.(done);
+        if (msg.progress) {
+          progress += msg.progress;
+          o.onProgress?.(progress);
+        }
+        if (msg.folded) {
+          (acc as Accumulator).merge(Accumulator.fromJSON(msg.folded));
+          done += msg.folded.runs;
+          pieceDone(w);
+        }
       };
       // Each worker holds IN_FLIGHT pieces: when it finishes one, the next is already in its queue,
       // so it never waits for the main thread to answer its 'done'.
       for (let n = 0; n < IN_FLIGHT; n++) for (let w = 0; w < k; w++) give(w);
-      if (busy === 0) finish(false);
+      if (busy === 0) finish();
     });
   }
 

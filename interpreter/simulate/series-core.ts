@@ -98,18 +98,21 @@ export const simulatedEvents = (curves: boolean): ReadonlySet<EventType> => (cur
  * Run [from, to) of a loaded series (run i with the seed derived from (seed, i)), giving each
  * run's message to `each`. `runEvents` is the host's pipeline run; it may run with `keep` as
  * RunOptions.keep (a record-only run: the same record and curve, far fewer events built).
+ * `stopped`, asked before each run, ends the slice early when it says so.
  */
 export function runSlice(
   loaded: { program: Program; encounter: Encounter },
   job: SliceJob,
   runEvents: (program: Program, encounter: Encounter, seed: number, keep: ReadonlySet<EventType>) => readonly TraceEvent[],
   each: (m: RunMessage) => void,
+  stopped?: () => boolean,
 ): void {
   const { program, encounter } = loaded;
   const keep = simulatedEvents(job.curves);
   const stat = job.curves ? curveStatOf(program.resolved.ruleset, job.curveStat) : null;
   const start = job.curves ? startingValues(program.resolved.ruleset, encounter, stat) : new Map<string, number>();
   for (let i = job.from; i < job.to; i++) {
+    if (stopped?.()) return;
     const events = runEvents(program, encounter, runSeed(job.seed, i), keep);
     each(job.curves ? { i, record: recordOf(events), curve: curveOf(events, start, stat) } : { i, record: recordOf(events) });
   }
