@@ -169,7 +169,8 @@ export class Accumulator {
       rounds: this.rounds.toJSON(),
       sides: [...this.sides].map(([s, st]) => [s, { wins: st.wins, dealt: st.dealt.toJSON(), taken: st.taken.toJSON() }]),
       combatants: [...this.combatants],
-      examples: [...this.examples],
+      // By outcome key: a shard file is the same bytes whatever order its pieces were folded in.
+      examples: [...this.examples].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       curve: this.curve?.toJSON() ?? null,
     };
   }
