@@ -31,11 +31,11 @@
  *
  * "Main thread's CPU": the main thread's CPU per combat (from /proc/self/task/<pid>/schedstat, in
  * ns), with 1 and 2 workers, and its share of the whole process's CPU per combat with 2: the
- * main thread gives the workers their pieces and merges what they send back, and with 2 workers
+ * main thread gives the workers their pieces and folds what they send back, and with 2 workers
  * on 2 cores every microsecond of it is taken from a worker. The pool folds into the series'
- * Accumulator as `phasebook simulate` does (the workers fold their pieces and send the state);
- * `--records` makes the workers send every run's record instead, folded on the main thread (the
- * pool before pool12; also what a build without worker folding does with this script).
+ * Accumulator as `phasebook simulate` does (the workers send every run's record, the main thread
+ * folds them); `--fold` makes the workers fold their pieces and send the state instead
+ * (SliceOptions.fold, pool12: less main-thread work, lower efficiency in the twelfth quiet run).
  *
  * The pool's workers run with runner.ts's heap limits and V8 flags, as `phasebook simulate` does.
  * To try others: --young MB (young generation of the pool's and the bare workers), and V8
@@ -44,7 +44,7 @@
  * before any worker starts, crashed V8 ("Check failed: concurrent_marking_handle_ implies
  * !concurrent_marking_handle_->IsValid()") when the main thread's heap was being marked.
  *
- *   node bench/simulate-parallel.mjs [--pairs 6] [--batch 1200] [--warmup 3] [--encounter ose|d20] [--young MB] [--records]
+ *   node bench/simulate-parallel.mjs [--pairs 6] [--batch 1200] [--warmup 3] [--encounter ose|d20] [--young MB] [--fold]
  */
 import { loadavg } from 'node:os';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -92,7 +92,7 @@ export async function simulateParallel({
   warmup = 3,
   encounter = 'ose',
   young = null,
-  records = false,
+  fold = false,
   log = (_line) => {},
 } = {}) {
   // The threads before any worker: the main thread and V8's platform (GC helper) threads.
@@ -104,7 +104,6 @@ export async function simulateParallel({
   const prepared = checked[0][0];
   // The series' Accumulator, as in `phasebook simulate` (it only grows by counts: memory stays flat).
   const acc = accs[0][0];
-  const sink = records ? { add: (i, record, curve) => acc.add(i, record, curve) } : acc;
   const me = String(process.pid);
   const pools = { 1: new WorkerPool(1, { heap }), 2: new WorkerPool(2, { heap }) };
   // The same heap limits as the pool's workers (interpreter/simulate/runner.ts).
@@ -146,7 +145,7 @@ export async function simulateParallel({
     const c0 = process.cpuUsage();
     const h0 = threadTicks();
     // onProgress as the CLI passes it (its bar), so that the workers send their progress counts.
-    await pools[k].runSlice(series, sink, { from, to, seed: plan.seed, curves: false, prepared, onProgress: () => {} });
+    await pools[k].runSlice(series, acc, { from, to, seed: plan.seed, curves: false, prepared, fold, onProgress: () => {} });
     const c = process.cpuUsage(c0);
     const ms = now() - t0;
     const h1 = threadTicks();
@@ -224,7 +223,7 @@ export async function simulateParallel({
     const totalOne = rows.reduce((a, r) => a + r.one, 0);
     const totalTwo = rows.reduce((a, r) => a + r.two, 0);
     return {
-      command: `node bench/simulate-parallel.mjs --pairs ${pairs} --batch ${batch} --warmup ${warmup} --encounter ${encounter}${young === null ? '' : ` --young ${young}`}${records ? ' --records' : ''}`,
+      command: `node bench/simulate-parallel.mjs --pairs ${pairs} --batch ${batch} --warmup ${warmup} --encounter ${encounter}${young === null ? '' : ` --young ${young}`}${fold ? ' --fold' : ''}`,
       heap,
       execArgv: process.execArgv,
       variant: VARIANTS[encounter].name,
@@ -262,7 +261,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     warmup: Number(opt('--warmup', '3')),
     encounter: opt('--encounter', 'ose'),
     young: argv.includes('--young') ? Number(opt('--young')) : null,
-    records: argv.includes('--records'),
+    fold: argv.includes('--fold'),
     log: (s) => process.stderr.write(`${s}\n`),
   });
   process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);

@@ -85,6 +85,7 @@ async function viaPool(workers: number, from = 0, to = RUNS, records = false): P
           seed: PLAN.seed,
           curves: true,
           prepared: checked[vi]![k]!,
+          fold: !records,
           onProgress: (n) => (progress = n),
         });
         expect(r).toEqual({ done: to - from, aborted: false });
@@ -134,6 +135,7 @@ describe('workers fold their pieces, the main thread merges them', () => {
         seed: PLAN.seed,
         curves: true,
         prepared: checked[0]![0]!,
+        fold: true,
         signal: controller.signal,
         onProgress: () => controller.abort(),
       });
@@ -152,6 +154,7 @@ describe('workers fold their pieces, the main thread merges them', () => {
         seed: PLAN.seed,
         curves: true,
         prepared: checked[0]![1]!,
+        fold: true,
       });
       expect(full).toEqual({ done: RUNS, aborted: false });
       expect(JSON.stringify(again.result())).toBe(JSON.stringify(inProcess()[0]![1]!.result()));

@@ -1,17 +1,21 @@
 /**
  * Worker threads for a plan: started once, then given pieces [from, to) of runs of one series
- * after another, each to whichever worker is free. Each worker folds the runs of its piece into
- * an Accumulator of its own and sends back its state, which is merged into the series'
- * Accumulator: nothing per run is kept, nor sent between threads. The result does not depend on
- * the number of workers (run i uses the seed derived from (S, i); accumulators of disjoint slices
- * merge by addition, and the statistics do not depend on the order runs or pieces arrive in).
+ * after another, each to whichever worker is free. By default each worker sends back every run's
+ * record, in chunks, and the main thread folds them into the series' Accumulator as they arrive;
+ * with `fold` (SliceOptions), each worker folds the runs of its piece into an Accumulator of its
+ * own and sends back its state, which is merged into the series' Accumulator. Either way nothing
+ * per run is kept, and the result does not depend on the number of workers (run i uses the seed
+ * derived from (S, i); accumulators of disjoint slices merge by addition, and the statistics do
+ * not depend on the order runs or pieces arrive in).
  *
- * Why the workers fold (issue 9, goal 4, bench/README.md pool12): sending every run's record
- * (~0.7 kB, 25 runs a message) cost the main thread 14–19 µs per combat on a lightly loaded
- * machine and 32–33 µs on a loaded one (3.5–5 % of the whole process's CPU with 2 workers), CPU
- * that two workers on two cores have to give up; folding there, 7–10 and 13–20 µs. Most of what
- * is left is waking the main thread for a message (35–150 µs each on those VMs, more under load),
- * hence few messages: whole pieces, progress at most every PROGRESS_MS.
+ * Why folding in the workers is not the default (issue 9, goal 4; bench/README.md pool12 and the
+ * twelfth quiet run): it takes the main thread's share of a 2-worker simulate from 3.5–5 % to
+ * ~2.4 % of the process's CPU (each record costs it 14–19 µs to receive and fold), yet on a quiet
+ * machine, interleaved, folding gave 2 workers a parallel efficiency of 0.68–0.72 against
+ * 0.74–0.90 for records, with V8's helper threads taking 0.28–0.33 s of CPU a second instead of
+ * 0.15–0.22 in three runs of each. Why the helpers work more is not known; the measurement decides.
+ * Messages are few in both ways (whole pieces and, folding, progress at most every PROGRESS_MS):
+ * waking the main thread for one costs it 35–150 µs on those VMs.
  */
 import { Worker } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +27,7 @@ import type { SeriesSpec } from './series.js';
 import { KEPT_SERIES, type StreamJob, type WorkerMessage } from './pool-protocol.js';
 import type { PreparedSeries } from './prepared.js';
 
-/** Where a slice's runs go: an Accumulator (folded in the workers, merged here), or anything that takes each run's record (sent by the workers one by one). */
+/** Where a slice's runs go: anything that takes each run's record (sent by the workers in chunks), or an Accumulator (folded in the workers with `fold`). */
 export type SliceTarget = Accumulator | { add(i: number, record: CombatRecord, curve?: RunCurve): void };
 
 export interface SliceOptions {
@@ -35,7 +39,16 @@ export interface SliceOptions {
   onProgress?: (done: number) => void;
   /** The series as the main thread checked it: workers compile it instead of reading and checking it again. */
   prepared?: PreparedSeries;
-  /** Resolves early (with the runs folded so far) when aborted: each worker stops before its next run and sends what it has folded. */
+  /**
+   * Fold the runs in the workers (an Accumulator target only) and merge their states here,
+   * instead of receiving every run's record: fewer messages and less main-thread work, but
+   * slower on 2 workers where it was measured (see above). Default false.
+   */
+  fold?: boolean;
+  /**
+   * Resolves early when aborted, with the runs received so far (folding: each worker stops
+   * before its next run and sends what it has folded).
+   */
   signal?: AbortSignal;
 }
 
@@ -129,7 +142,7 @@ export class WorkerPool {
   runSlice(series: SeriesSpec, acc: SliceTarget, o: SliceOptions): Promise<{ done: number; aborted: boolean }> {
     const total = Math.max(0, o.to - o.from);
     const k = Math.max(1, Math.min(this.workers.length, total));
-    const fold = acc instanceof Accumulator ? { name: acc.name, sideOf: acc.sideOf, opts: acc.opts } : null;
+    const fold = o.fold && acc instanceof Accumulator ? { name: acc.name, sideOf: acc.sideOf, opts: acc.opts } : null;
     let next = o.from;
     let done = 0;
     let progress = 0;
