@@ -13,6 +13,12 @@
  * run/cast.ts). A caller that reuses it across a loop (the turn queue's scan, a performing step's
  * selects) sets `actor` before each evaluation, as it did with an object of its own, and any call
  * in between writes the state that holds anyway (a scan changes nothing the fields hold).
+
+ *
+ * Each probe (and cmb-items.ts's item data, reaction-data.ts's reactionProbe) writes the shared
+ * fields in code of its own rather than through one helper, on purpose: a store site then only
+ * ever sees one object layout (actorData's, baseData's, frameData's, actData's), where one
+ * helper's stores would see five.
  */
 import type { Data } from '../compile/evaluator.js';
 import type { CAction } from '../compile/types.js';
