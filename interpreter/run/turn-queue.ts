@@ -80,12 +80,7 @@ function playCombatantTurns(this: Engine): void {
       this.turnPlayed.add(c);
       const item = cmbItem(this, c);
       this.playTurn(item.loneMembers(), !this.opts.host && !this.keeps('turn.start') ? item.loneWho() : [c.id]);
-      if (this.endedTurn.size !== 0 && this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
-        this.turnPlayed.delete(c);
-        this.holds.delete(c);
-        this.endedTurn.delete(c);
-        this.resuming.add(c);
-      }
+      if (this.endedTurn.size !== 0) replayIfHeld(this, c);
       continue;
     }
     const tier: Cmb[] = new Array<Cmb>(n);
@@ -101,17 +96,18 @@ function playCombatantTurns(this: Engine): void {
     this.playTurn(members, who);
     // A turn ended by a hold that replays it (a delay to a later count) is played again when that count comes
     // (looked for only when some turn has ended).
-    if (this.endedTurn.size !== 0)
-      for (const c of tier) {
-        if (this.endedTurn.has(c) && this.holds.get(c)?.mode.replaysTurn) {
-          this.turnPlayed.delete(c);
-          this.holds.delete(c);
-          this.endedTurn.delete(c);
-          this.resuming.add(c);
-        }
-      }
+    if (this.endedTurn.size !== 0) for (const c of tier) replayIfHeld(this, c);
   }
   throw this.rs.evaluator.at('/round/turns', `round ${this.round}: the turns never ended (a delay keeps postponing itself)`);
+}
+
+/** A turn `c` ended with a hold that replays it (a delay to a later count) is played again when that count comes. */
+function replayIfHeld(eng: Engine, c: Cmb): void {
+  if (!eng.endedTurn.has(c) || !eng.holds.get(c)?.mode.replaysTurn) return;
+  eng.turnPlayed.delete(c);
+  eng.holds.delete(c);
+  eng.endedTurn.delete(c);
+  eng.resuming.add(c);
 }
 
 /**
