@@ -114,6 +114,27 @@ describe('the example community pack', () => {
   });
 });
 
+it("README's walkthrough inside the pack folder: init, validate and build with no folder named, build again quietly", () => {
+  const dir = join(tempDir(), 'p');
+  cpSync(EXAMPLE, dir, { recursive: true });
+  rmSync(join(dir, 'phasebook-pack.json'));
+  expect(inDir(dir, 'pack', 'init', '--id', 'me/my-pack').status).toBe(0);
+  const v = inDir(dir, 'pack', 'validate');
+  expect(v.status, v.stderr).toBe(0);
+  expect(v.stdout).toContain('.: ok — me/my-pack 0.1.0, 3 document(s)');
+  const first = inDir(dir, 'pack', 'build');
+  expect(first.status, first.stderr).toBe(0);
+  expect(first.stdout).toContain('my-pack-0.1.0.zip: me/my-pack 0.1.0');
+  const bytes = readFileSync(join(dir, 'my-pack-0.1.0.zip'));
+  // The zip it wrote now sits in the pack folder: skipped without a warning; any other stray file is still named.
+  writeFileSync(join(dir, 'notes.bin'), 'x');
+  const again = inDir(dir, 'pack', 'build');
+  expect(again.status, again.stderr).toBe(0);
+  expect(again.stderr).not.toContain('my-pack-0.1.0.zip');
+  expect(again.stderr).toMatch(/^notes\.bin:1:1 .*skipped: only JSON documents/m);
+  expect(readFileSync(join(dir, 'my-pack-0.1.0.zip')).equals(bytes)).toBe(true); // the old zip is not packed into the new one
+});
+
 describe('the shipped systems as packs (README: "The five shipped systems are packs", ids phasebook/ose, …)', () => {
   it('a shipped system runs by its id in a folder with nothing installed, as its folder does', () => {
     const root = tempDir();

@@ -139,7 +139,7 @@ export function registerPackCommands(program: Command, io: Io): void {
   pack
     .command('validate')
     .description('Check a pack as an install would (limits, manifest, every document, dependencies, presets), without installing it.')
-    .argument('<pack>', 'a folder, a .zip or an npm package name')
+    .argument('[pack]', 'a folder, a .zip or an npm package name', '.')
     .option(...rootOpt)
     .action((source: string, opts: { root: string }) => {
       const p = checked(source, opts.root);

@@ -44,6 +44,10 @@ export interface LoadContext {
 }
 
 /** How a file of a pack is named in messages: `pack.zip!path`, or a real path for a folder. */
+/** A zip `phasebook pack build` wrote into the pack's folder (`<name>-<version>.zip`): skipped without a word. */
+const isOwnBuild = (manifest: PackManifest, path: string) =>
+  !path.includes('/') && path.startsWith(`${manifest.id.split('/')[1] ?? ''}-`) && path.endsWith('.zip');
+
 export const entryName = (pf: PackFiles, path: string) => (pf.display ? pf.display(path) : `${pf.origin}!${path}`);
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -163,10 +167,17 @@ export function loadPack(input: PackFiles, ctx: LoadContext): LoadedPack {
       texts.set(f.path, text(pf, f));
       taken.add(f.path);
     } else if (cls === 'document')
-      warnings.push(packDiagnostic(pf.origin, f.path, `skipped: a .json file not listed in the manifest's "contents"`, 'warning'));
-    else if (cls === 'other')
       warnings.push(
-        packDiagnostic(pf.origin, f.path, 'skipped: only JSON documents and text files (readme, licence, changelog) are taken', 'warning'),
+        packDiagnostic(entryName(pf, f.path), null, `skipped: a .json file not listed in the manifest's "contents"`, 'warning'),
+      );
+    else if (cls === 'other' && !isOwnBuild(manifest, f.path))
+      warnings.push(
+        packDiagnostic(
+          entryName(pf, f.path),
+          null,
+          'skipped: only JSON documents and text files (readme, licence, changelog) are taken',
+          'warning',
+        ),
       );
   }
   // Presets: their references inside this pack must exist (those into dependencies are checked with them).
