@@ -3,7 +3,8 @@
  * text. Pure, without Svelte: the page's workspace (workspace.svelte.ts) reads every text with
  * it, and the editor's build (vite.config.ts) reads the built-in documents with it beforehand.
  */
-export type DocKind = 'ruleset' | 'overlay' | 'encounter' | 'unknown';
+/** `pack`: a rule pack's manifest (phasebook-pack.json), shown as such; never run. */
+export type DocKind = 'ruleset' | 'overlay' | 'encounter' | 'pack' | 'unknown';
 
 export interface DocInfo {
   kind: DocKind;
@@ -28,7 +29,7 @@ export function readInfo(text: string): DocInfo {
   try {
     if (!json) throw new Error('not JSON');
     const v = parsed as Record<string, unknown>;
-    const kind = v.kind === 'ruleset' || v.kind === 'overlay' || v.kind === 'encounter' ? v.kind : 'unknown';
+    const kind = v.kind === 'ruleset' || v.kind === 'overlay' || v.kind === 'encounter' || v.kind === 'pack' ? v.kind : 'unknown';
     return {
       kind,
       id: typeof v.id === 'string' ? v.id : null,
@@ -39,7 +40,7 @@ export function readInfo(text: string): DocInfo {
       json,
     };
   } catch {
-    const kind = /"kind"\s*:\s*"(ruleset|overlay|encounter)"/.exec(text)?.[1] as DocKind | undefined;
+    const kind = /"kind"\s*:\s*"(ruleset|overlay|encounter|pack)"/.exec(text)?.[1] as DocKind | undefined;
     const id = /"id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
     const ext = /"extends"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
     return { kind: kind ?? 'unknown', id, extends: ext, ruleset: null, requires: [], name: null, json };
