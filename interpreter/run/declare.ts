@@ -12,6 +12,7 @@ import type { Engine } from './engine.js';
 import { sharedFieldsHold } from './data.js';
 import type { Cmb, Decl } from './types.js';
 import { declareByHost } from './host-ops.js';
+import { actPrefix } from './act-prefix.js';
 
 /** Every phase's id, `finally` last (a compiled ruleset's phases never change: listed once per ruleset). */
 const PHASE_IDS = new WeakMap<object, string[]>();
@@ -259,7 +260,7 @@ function addDecl(
       local: {},
       reaction: {},
       defer: null,
-      prefix: `r${this.round}.${c.id}.${action.def.id}`,
+      prefix: actPrefix(this.round, c, action),
       depth: 0,
     });
   }
