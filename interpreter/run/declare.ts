@@ -6,7 +6,7 @@ import { truthy, type Data } from '../compile/evaluator.js';
 import { policyPlan, type PlannedEntry } from '../compile/policy-plan.js';
 import type { CAction } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
-import { orderIntoGroups } from './ordering.js';
+import { orderIntoGroups, type OrderEnv } from './ordering.js';
 import { cmbItem } from './cmb-items.js';
 import type { Engine } from './engine.js';
 import { sharedFieldsHold } from './data.js';
@@ -68,7 +68,7 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   const groups = orderIntoGroups(
     list.map((c) => cmbItem(this, c).refresh(false)),
     decl.order,
-    this.orderEnv(`r${this.round}.declare`, reversed),
+    declareEnv(this, reversed),
   );
   // The ordering is still made: its tie-breaks may roll or ask, and that is in the trace.
   if (nothing) return;
@@ -95,9 +95,27 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
  * writes only the copy), so none is made and nothing is planned (a null budget).
  */
 function declarePlain(eng: Engine, c: Cmb, phase: string, entries: PlannedEntry[], shared: SharedData | null): void {
-  const chosen = choose(eng, entries, c, c.slots, shared);
-  if (chosen) eng.addDecl(c, chosen.action, chosen.target, phase, null, false);
+  if (choose(eng, entries, c, c.slots, shared)) eng.addDecl(c, chosenAction!, chosenTarget, phase, null, false);
 }
+
+/**
+ * The ordering environment of the declarations of `eng`'s round (its label is the round's, and
+ * it holds nothing else but `reversed`: orderEnv without a memo): one for the round's declare
+ * calls, not one each (an object, three closures, a context and a label per call).
+ */
+function declareEnv(eng: Engine, reversed: boolean): OrderEnv {
+  if (envEngine !== eng || envRound !== eng.round || envReversed !== reversed || envKept === null) {
+    envKept = eng.orderEnv(`r${eng.round}.declare`, reversed);
+    envEngine = eng;
+    envRound = eng.round;
+    envReversed = reversed;
+  }
+  return envKept;
+}
+let envEngine: Engine | null = null;
+let envRound = 0;
+let envReversed = false;
+let envKept: OrderEnv | null = null;
 
 /** A resumed turn declares, in each phase, what its holder has not declared yet. */
 function declareMissing(this: Engine, c: Cmb, phase: string): void {
@@ -133,8 +151,8 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
   const all = this.encounter.script;
   // No script (the usual case): straight to the policy, no empty list made.
   if (all === undefined || all.length === 0) {
-    const chosen = this.policyChoice(c, phase, budget);
-    if (chosen) this.addDecl(c, chosen.action, chosen.target, phase, budget, false);
+    const entries = policyOf(this).get(phase);
+    if (entries !== undefined && choose(this, entries, c, budget, null)) this.addDecl(c, chosenAction!, chosenTarget, phase, budget, false);
     return;
   }
   const script = all.filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
@@ -153,17 +171,15 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
 /** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
 function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
   const entries = policyOf(this).get(phase);
-  return entries === undefined ? null : choose(this, entries, c, budget, null);
+  return entries !== undefined && choose(this, entries, c, budget, null) ? { action: chosenAction!, target: chosenTarget } : null;
 }
 
-/** policyChoice over the phase's planned entries. */
-function choose(
-  eng: Engine,
-  entries: PlannedEntry[],
-  c: Cmb,
-  budget: Record<string, number>,
-  shared: SharedData | null,
-): { action: CAction; target: Cmb | null } | null {
+/** What choose() chose when it returned true (read at once: the next choose writes them again). */
+let chosenAction: CAction | null = null;
+let chosenTarget: Cmb | null = null;
+
+/** policyChoice over the phase's planned entries: true when an entry applies, its action and target in chosenAction and chosenTarget. */
+function choose(eng: Engine, entries: PlannedEntry[], c: Cmb, budget: Record<string, number>, shared: SharedData | null): boolean {
   // Nothing changes while the policy is read, so each way of picking a target is asked once, and
   // one data object serves every entry's expressions (built at the first entry that has any).
   let pickedHow: string | null = null;
@@ -198,9 +214,11 @@ function choose(
         if (e.when !== null && !truthy(e.when(data))) continue;
       }
     }
-    return { action: p.action, target };
+    chosenAction = p.action;
+    chosenTarget = target;
+    return true;
   }
-  return null;
+  return false;
 }
 
 /** The policy data of one declare call's combatants, shared while it still holds (null before the first). */
