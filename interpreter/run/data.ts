@@ -257,9 +257,11 @@ function frameData(this: Engine, f: Frame): Data {
   const action = f.action ? f.action.view : null;
   const event = f.event ?? null;
   const distance = this.distance(f.actor, f.target);
-  const d = this.lastFrameData;
+  // The last frame's object, or the one this act's frame was last given (an act's frame keeps its
+  // own: the acts of a group interleave their evaluations, requires for each, then effects for each).
+  const own = (f as KeepsData).made;
+  const d = f === this.lastFrame ? this.lastFrameData : own === undefined ? null : own;
   if (
-    f === this.lastFrame &&
     d !== null &&
     sharedFieldsHold(this, d, s) &&
     d.actor === view &&
@@ -298,7 +300,13 @@ function frameData(this: Engine, f: Frame): Data {
   };
   this.lastFrame = f;
   this.lastFrameData = made;
+  if (own !== undefined) (f as KeepsData).made = made;
   return made;
+}
+
+/** A frame that keeps the data frameData last gave for it (an act's frame, run/steps.ts: made with `made: null`). */
+export interface KeepsData extends Frame {
+  made?: Data | null;
 }
 
 /** Rolls made by the expressions of this frame are labelled under its prefix. */

@@ -181,6 +181,8 @@ class LazyMemo {
 export interface Act extends Frame {
   d: Decl;
   actSeq: number;
+  /** The data frameData last gave for this frame (run/data.ts), null before. */
+  made: Data | null;
 }
 
 /** Play one group of acts. A group of several is simultaneous: their damage lands together. */
@@ -261,6 +263,7 @@ function frameFor(this: Engine, d: Decl, defer: Frame['defer']): Act {
     depth: 0,
     d,
     actSeq: 0,
+    made: null,
   };
 }
 
