@@ -15,7 +15,8 @@ import type { Engine } from './engine.js';
 import type { Decl } from './types.js';
 
 export class DeclItem implements Orderable {
-  readonly id: string;
+  /** `<combatant>.<action>`, made when first read (only a tie-break's label reads it). */
+  private ident: string | null = null;
   readonly listing: number;
   readonly side: string;
   initiative: number | null = null;
@@ -29,10 +30,13 @@ export class DeclItem implements Orderable {
     readonly d: Decl,
   ) {
     const c = d.c;
-    this.id = `${c.id}.${d.action.def.id}`;
     this.listing = c.index;
     this.side = c.side;
     this.declSeq = d.seq;
+  }
+
+  get id(): string {
+    return (this.ident ??= `${this.d.c.id}.${this.d.action.def.id}`);
   }
 
   /** Ready for one sort: the initiative now, as orderable(c, d) reads it, and the data to be made again. */
