@@ -7,7 +7,7 @@ import { policyPlan, type PlannedEntry } from '../compile/policy-plan.js';
 import type { CAction } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
 import { orderIntoGroups, type OrderEnv } from './ordering.js';
-import { cmbItem } from './cmb-items.js';
+import { cmbItem, type CmbItem } from './cmb-items.js';
 import type { Engine } from './engine.js';
 import { sharedFieldsHold } from './data.js';
 import type { Cmb, Decl } from './types.js';
@@ -30,13 +30,23 @@ function policyOf(eng: Engine): Map<string, PlannedEntry[]> {
 /** Everyone in `who` (in its order) declares, for one phase or (at round start) for every phase. */
 function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   const decl = this.rs.declare;
-  // Those standing, without an array while there is only one (a turn of one).
+  // Those standing, without an array while there is only one (a turn of one); in the scratch
+  // list when it is free (taken here, put back below; a declare inside this one makes its own).
   let one: Cmb | null = null;
   let standing: Cmb[] | null = null;
+  let many = 0;
   for (const c of who) {
     if (c.out) continue;
     if (one === null) one = c;
-    else (standing ??= [one]).push(c);
+    else {
+      if (standing === null) {
+        standing = freeStanding ?? [];
+        freeStanding = null;
+        standing[0] = one;
+        many = 1;
+      }
+      standing[many++] = c;
+    }
   }
   if (one === null) return;
   let reversed = false;
@@ -63,13 +73,15 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   }
   // An ordering that can neither roll nor ask (built-in keys, simultaneous ties) leaves no trace:
   // when nobody could declare anything, it is not made.
-  if (nothing && decl.order.builtinKeys && decl.order.ties === 'simultaneous') return;
-  const list = standing ?? [one];
-  const groups = orderIntoGroups(
-    list.map((c) => cmbItem(this, c).refresh(false)),
-    decl.order,
-    declareEnv(this, reversed),
-  );
+  if (nothing && decl.order.builtinKeys && decl.order.ties === 'simultaneous') {
+    if (standing !== null) freeStanding = standing;
+    return;
+  }
+  const n = standing === null ? 1 : many;
+  const items = new Array<CmbItem>(n);
+  for (let i = 0; i < n; i++) items[i] = cmbItem(this, standing === null ? one : standing[i]!).refresh(false);
+  if (standing !== null) freeStanding = standing;
+  const groups = orderIntoGroups(items, decl.order, declareEnv(this, reversed));
   // The ordering is still made: its tie-breaks may roll or ask, and that is in the trace.
   if (nothing) return;
   if (entries !== undefined && !this.rs.def.round.declare.repeat) {
@@ -94,6 +106,9 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
  * declareOne would make is read by nobody after its one declaration planned into it (planInto
  * writes only the copy), so none is made and nothing is planned (a null budget).
  */
+/** declare's list of those standing, when no call holds it (longer than a call needs: it reads only its first `many`). */
+let freeStanding: Cmb[] | null = [];
+
 function declarePlain(eng: Engine, c: Cmb, phase: string, entries: PlannedEntry[], shared: SharedData | null): void {
   if (choose(eng, entries, c, c.slots, shared)) eng.addDecl(c, chosenAction!, chosenTarget, phase, null, false);
 }
