@@ -5,8 +5,7 @@
 import { truthy, type Data } from '../compile/evaluator.js';
 import { alwaysFalse, alwaysTrue } from '../compile/constants.js';
 import type { CStep } from '../compile/types.js';
-import { firstGroup, type OrderEnv } from './ordering.js';
-import { DeclItem } from './decl-items.js';
+import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
 import { actPrefix } from './act-prefix.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
@@ -114,37 +113,35 @@ function performFor(eng: Engine, step: CStep, c: Cmb, items: Decl[] | null, shar
 /**
  * Order, play the first group, and order the rest again: an act may change initiative (a
  * reaction, a delay) or end a turn (a hold). One ordering environment serves the whole step (its
- * label reads the round, the phase and the step, which a group played in between restores), and
- * one item per declaration (run/decl-items.ts), refreshed before each sort.
+ * label reads the round, the phase and the step, which a group played in between restores).
  */
 function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean): void {
   let env: OrderEnv | undefined;
-  // What is left to play, compacted in place after each group (`items` is kept whole).
-  const remaining = new Array<DeclItem>(items.length);
-  for (let i = 0; i < items.length; i++) remaining[i] = new DeclItem(this, items[i]!);
+  // What is left to play, compacted in place after each group (a copy: `items` is kept whole).
+  const remaining = items.slice();
   // Left out because their turn ended (a hold) before they were played.
   let dropped: Decl[] | null = null;
   for (let guard = 0; remaining.length && guard < items.length + 1; guard++) {
     let group: Decl[];
     // One act left and keys without effects: it is the next group, with nothing to compute.
-    if (remaining.length === 1 && step.order.builtinKeys) group = [remaining[0]!.d];
+    if (remaining.length === 1 && step.order.builtinKeys) group = [remaining[0]!];
     else {
-      for (let i = 0; i < remaining.length; i++) remaining[i]!.refresh();
-      env ??= this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, new LazyMemo() as unknown as Map<string, number>);
-      const first = firstGroup(remaining, step.order, env);
+      const orderables: Orderable[] = new Array<Orderable>(remaining.length);
+      for (let i = 0; i < remaining.length; i++) orderables[i] = this.orderable(remaining[i]!.c, remaining[i]!);
+      env ??= this.orderEnv(`r${this.round}.${this.phase}.${step.def.id}`, reversed, new Map());
+      const first = firstGroup(orderables, step.order, env);
       group = new Array<Decl>(first.length);
-      for (let j = 0; j < first.length; j++) group[j] = first[j]!.d;
+      for (let j = 0; j < first.length; j++) group[j] = remaining[orderables.indexOf(first[j]!)]!;
     }
     this.playGroup(group);
     // The rest: not in the group just played, and not of a turn that ended meanwhile.
     const ended = this.endedTurn;
     let k = 0;
     for (let i = 0; i < remaining.length; i++) {
-      const it = remaining[i]!;
-      const d = it.d;
+      const d = remaining[i]!;
       if (group.includes(d)) continue;
       if (ended.has(d.c)) (dropped ??= []).push(d);
-      else remaining[k++] = it;
+      else remaining[k++] = d;
     }
     remaining.length = k;
   }
@@ -156,21 +153,6 @@ function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean
         d.held = true;
       }
     }
-  }
-}
-
-/**
- * The memo of a step's ordering environment (orderEnv asks only get and set): its Map made at
- * the first tie-break roll kept, not for every step (most steps' sorts roll no tie-break).
- */
-class LazyMemo {
-  private m: Map<string, number> | null = null;
-  get(key: string): number | undefined {
-    return this.m === null ? undefined : this.m.get(key);
-  }
-  set(key: string, value: number): this {
-    (this.m ??= new Map()).set(key, value);
-    return this;
   }
 }
 
