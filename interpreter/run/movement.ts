@@ -79,7 +79,11 @@ function simulateMoves(this: Engine, moves: Act[]): void {
   for (const m of ms) top = Math.max(top, m.c.index);
   const moverOf: MoverOf = new Array<Mover | undefined>(top + 1);
   let count = 0;
-  for (const m of ms) if (moverOf[m.c.index] === undefined) (moverOf[m.c.index] = m), count++;
+  for (const m of ms) {
+    if (moverOf[m.c.index] !== undefined) continue;
+    moverOf[m.c.index] = m;
+    count++;
+  }
   const distinct = count === ms.length;
   // How fast a mover and an enemy may close on each other in a tick: a mover goes at most `per` a
   // tick (integrateTick's velocities never exceed it), and its place is rounded to hundredths

@@ -73,7 +73,10 @@ export default {
 const noData = (): Record<string, unknown> => ({});
 
 /** The sides' ordering, by initiative then the ruleset's ties: made once per compiled initiative (it never changes). */
-const ORDERINGS = new WeakMap<object, { keys: Array<(it: Orderable) => number>; ties: NonNullable<CompiledRuleset['initiative']['def']['ties']> | 'simultaneous' }>();
+const ORDERINGS = new WeakMap<
+  object,
+  { keys: Array<(it: Orderable) => number>; ties: NonNullable<CompiledRuleset['initiative']['def']['ties']> | 'simultaneous' }
+>();
 function orderingOf(ini: CompiledRuleset['initiative']) {
   let o = ORDERINGS.get(ini);
   if (o === undefined) ORDERINGS.set(ini, (o = { keys: [(it: Orderable) => -(it.initiative ?? 0)], ties: ini.def.ties ?? 'simultaneous' }));
