@@ -43,6 +43,11 @@ class Lead {
   top: SideState | null = null;
   topValue = 0;
   unique = false;
+  reset(): void {
+    this.top = null;
+    this.topValue = 0;
+    this.unique = false;
+  }
   see(s: SideState, value: number): void {
     if (this.top === null || value > this.topValue) {
       this.top = s;
@@ -55,16 +60,24 @@ class Lead {
   }
 }
 
+/** The races of bestOf: reset at each call (bestOf runs to its end without calling out: nothing else uses them meanwhile). */
+const dealt = new Lead();
+const dealtLast = new Lead();
+const downed = new Lead();
+const downedLast = new Lead();
+const standingLead = new Lead();
+
 /**
  * `best`: the leader on each key, in one pass over the sides. Each value is read by name (one
- * load site per key, not one keyed load over five names).
+ * load site per key, not one keyed load over five names). `prev` (the last summary's) is given
+ * again when it holds the same leaders (expressions only read it): no object made.
  */
-function bestOf(sides: SideState[]): Record<string, string | null> {
-  const dealt = new Lead();
-  const dealtLast = new Lead();
-  const downed = new Lead();
-  const downedLast = new Lead();
-  const standing = new Lead();
+function bestOf(sides: SideState[], prev: Record<string, string | null> | null): Record<string, string | null> {
+  dealt.reset();
+  dealtLast.reset();
+  downed.reset();
+  downedLast.reset();
+  standingLead.reset();
   for (let i = 0; i < sides.length; i++) {
     const s = sides[i]!;
     const v = s.view;
@@ -72,27 +85,24 @@ function bestOf(sides: SideState[]): Record<string, string | null> {
     dealtLast.see(s, num(v.damageDealtLast));
     downed.see(s, num(v.downed));
     downedLast.see(s, num(v.downedLast));
-    standing.see(s, num(v.standing));
+    standingLead.see(s, num(v.standing));
   }
   const many = sides.length > 1;
-  return {
-    damageDealt: dealt.leader(many),
-    damageDealtLast: dealtLast.leader(many),
-    downed: downed.leader(many),
-    downedLast: downedLast.leader(many),
-    standing: standing.leader(many),
-  };
-}
-
-/** Whether two `best` objects hold the same leaders. */
-function sameBest(a: Record<string, string | null>, b: Record<string, string | null>): boolean {
-  return (
-    a.damageDealt === b.damageDealt &&
-    a.damageDealtLast === b.damageDealtLast &&
-    a.downed === b.downed &&
-    a.downedLast === b.downedLast &&
-    a.standing === b.standing
-  );
+  const a = dealt.leader(many);
+  const b = dealtLast.leader(many);
+  const c = downed.leader(many);
+  const d = downedLast.leader(many);
+  const e = standingLead.leader(many);
+  if (
+    prev !== null &&
+    prev.damageDealt === a &&
+    prev.damageDealtLast === b &&
+    prev.downed === c &&
+    prev.downedLast === d &&
+    prev.standing === e
+  )
+    return prev;
+  return { damageDealt: a, damageDealtLast: b, downed: c, downedLast: d, standing: e };
 }
 
 /**
@@ -116,13 +126,13 @@ function summary(this: Engine): NonNullable<Engine['sideSummary']> {
     }
   }
   const lastStanding = standingSides === 1 ? standingOne!.id : null;
-  const best = bestOf(sides);
+  const best = bestOf(sides, prev === null ? null : prev.best);
   if (
     prev !== null &&
     prev.standingSides === standingSides &&
     prev.lastStanding === lastStanding &&
     prev.sideList.length === sides.length &&
-    sameBest(prev.best, best)
+    prev.best === best
   )
     return (this.sideSummary = prev);
   let sideList = prev?.sideList;
@@ -247,9 +257,11 @@ function frameData(this: Engine, f: Frame): Data {
   const action = f.action ? f.action.view : null;
   const event = f.event ?? null;
   const distance = this.distance(f.actor, f.target);
-  const d = this.lastFrameData;
+  // The last frame's object, or the one this act's frame was last given (an act's frame keeps its
+  // own: the acts of a group interleave their evaluations, requires for each, then effects for each).
+  const own = (f as KeepsData).made;
+  const d = f === this.lastFrame ? this.lastFrameData : own === undefined ? null : own;
   if (
-    f === this.lastFrame &&
     d !== null &&
     sharedFieldsHold(this, d, s) &&
     d.actor === view &&
@@ -288,7 +300,13 @@ function frameData(this: Engine, f: Frame): Data {
   };
   this.lastFrame = f;
   this.lastFrameData = made;
+  if (own !== undefined) (f as KeepsData).made = made;
   return made;
+}
+
+/** A frame that keeps the data frameData last gave for it (an act's frame, run/steps.ts: made with `made: null`). */
+export interface KeepsData extends Frame {
+  made?: Data | null;
 }
 
 /** Rolls made by the expressions of this frame are labelled under its prefix. */

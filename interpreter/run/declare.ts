@@ -6,12 +6,13 @@ import { truthy, type Data } from '../compile/evaluator.js';
 import { policyPlan, type PlannedEntry } from '../compile/policy-plan.js';
 import type { CAction } from '../compile/types.js';
 import { TARGET_PICKERS } from '../concepts/targets/index.js';
-import { orderIntoGroups } from './ordering.js';
-import { cmbItem } from './cmb-items.js';
+import { orderIntoGroups, type OrderEnv } from './ordering.js';
+import { cmbItem, type CmbItem } from './cmb-items.js';
 import type { Engine } from './engine.js';
 import { sharedFieldsHold } from './data.js';
 import type { Cmb, Decl } from './types.js';
 import { declareByHost } from './host-ops.js';
+import { actPrefix } from './act-prefix.js';
 
 /** Every phase's id, `finally` last (a compiled ruleset's phases never change: listed once per ruleset). */
 const PHASE_IDS = new WeakMap<object, string[]>();
@@ -29,13 +30,23 @@ function policyOf(eng: Engine): Map<string, PlannedEntry[]> {
 /** Everyone in `who` (in its order) declares, for one phase or (at round start) for every phase. */
 function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   const decl = this.rs.declare;
-  // Those standing, without an array while there is only one (a turn of one).
+  // Those standing, without an array while there is only one (a turn of one); in the scratch
+  // list when it is free (taken here, put back below; a declare inside this one makes its own).
   let one: Cmb | null = null;
   let standing: Cmb[] | null = null;
+  let many = 0;
   for (const c of who) {
     if (c.out) continue;
     if (one === null) one = c;
-    else (standing ??= [one]).push(c);
+    else {
+      if (standing === null) {
+        standing = freeStanding ?? [];
+        freeStanding = null;
+        standing[0] = one;
+        many = 1;
+      }
+      standing[many++] = c;
+    }
   }
   if (one === null) return;
   let reversed = false;
@@ -62,13 +73,15 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
   }
   // An ordering that can neither roll nor ask (built-in keys, simultaneous ties) leaves no trace:
   // when nobody could declare anything, it is not made.
-  if (nothing && decl.order.builtinKeys && decl.order.ties === 'simultaneous') return;
-  const list = standing ?? [one];
-  const groups = orderIntoGroups(
-    list.map((c) => cmbItem(this, c).refresh(false)),
-    decl.order,
-    this.orderEnv(`r${this.round}.declare`, reversed),
-  );
+  if (nothing && decl.order.builtinKeys && decl.order.ties === 'simultaneous') {
+    if (standing !== null) freeStanding = standing;
+    return;
+  }
+  const n = standing === null ? 1 : many;
+  const items = new Array<CmbItem>(n);
+  for (let i = 0; i < n; i++) items[i] = cmbItem(this, standing === null ? one : standing[i]!).refresh(false);
+  if (standing !== null) freeStanding = standing;
+  const groups = orderIntoGroups(items, decl.order, declareEnv(this, reversed));
   // The ordering is still made: its tie-breaks may roll or ask, and that is in the trace.
   if (nothing) return;
   if (entries !== undefined && !this.rs.def.round.declare.repeat) {
@@ -93,10 +106,31 @@ function declare(this: Engine, who: Iterable<Cmb>, phase: string | null): void {
  * declareOne would make is read by nobody after its one declaration planned into it (planInto
  * writes only the copy), so none is made and nothing is planned (a null budget).
  */
+/** declare's list of those standing, when no call holds it (longer than a call needs: it reads only its first `many`). */
+let freeStanding: Cmb[] | null = [];
+
 function declarePlain(eng: Engine, c: Cmb, phase: string, entries: PlannedEntry[], shared: SharedData | null): void {
-  const chosen = choose(eng, entries, c, c.slots, shared);
-  if (chosen) eng.addDecl(c, chosen.action, chosen.target, phase, null, false);
+  if (choose(eng, entries, c, c.slots, shared)) eng.addDecl(c, chosenAction!, chosenTarget, phase, null, false);
 }
+
+/**
+ * The ordering environment of the declarations of `eng`'s round (its label is the round's, and
+ * it holds nothing else but `reversed`: orderEnv without a memo): one for the round's declare
+ * calls, not one each (an object, three closures, a context and a label per call).
+ */
+function declareEnv(eng: Engine, reversed: boolean): OrderEnv {
+  if (envEngine !== eng || envRound !== eng.round || envReversed !== reversed || envKept === null) {
+    envKept = eng.orderEnv(`r${eng.round}.declare`, reversed);
+    envEngine = eng;
+    envRound = eng.round;
+    envReversed = reversed;
+  }
+  return envKept;
+}
+let envEngine: Engine | null = null;
+let envRound = 0;
+let envReversed = false;
+let envKept: OrderEnv | null = null;
 
 /** A resumed turn declares, in each phase, what its holder has not declared yet. */
 function declareMissing(this: Engine, c: Cmb, phase: string): void {
@@ -132,8 +166,8 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
   const all = this.encounter.script;
   // No script (the usual case): straight to the policy, no empty list made.
   if (all === undefined || all.length === 0) {
-    const chosen = this.policyChoice(c, phase, budget);
-    if (chosen) this.addDecl(c, chosen.action, chosen.target, phase, budget, false);
+    const entries = policyOf(this).get(phase);
+    if (entries !== undefined && choose(this, entries, c, budget, null)) this.addDecl(c, chosenAction!, chosenTarget, phase, budget, false);
     return;
   }
   const script = all.filter((s) => s.round === this.round && s.combatant === c.id && !this.scriptUsed.has(s));
@@ -152,17 +186,15 @@ function declareOnce(this: Engine, c: Cmb, phase: string, budget: Record<string,
 /** What the default policy declares for a combatant in a phase (the first entry that applies), or null. */
 function policyChoice(this: Engine, c: Cmb, phase: string, budget: Record<string, number>): { action: CAction; target: Cmb | null } | null {
   const entries = policyOf(this).get(phase);
-  return entries === undefined ? null : choose(this, entries, c, budget, null);
+  return entries !== undefined && choose(this, entries, c, budget, null) ? { action: chosenAction!, target: chosenTarget } : null;
 }
 
-/** policyChoice over the phase's planned entries. */
-function choose(
-  eng: Engine,
-  entries: PlannedEntry[],
-  c: Cmb,
-  budget: Record<string, number>,
-  shared: SharedData | null,
-): { action: CAction; target: Cmb | null } | null {
+/** What choose() chose when it returned true (read at once: the next choose writes them again). */
+let chosenAction: CAction | null = null;
+let chosenTarget: Cmb | null = null;
+
+/** policyChoice over the phase's planned entries: true when an entry applies, its action and target in chosenAction and chosenTarget. */
+function choose(eng: Engine, entries: PlannedEntry[], c: Cmb, budget: Record<string, number>, shared: SharedData | null): boolean {
   // Nothing changes while the policy is read, so each way of picking a target is asked once, and
   // one data object serves every entry's expressions (built at the first entry that has any).
   let pickedHow: string | null = null;
@@ -197,9 +229,11 @@ function choose(
         if (e.when !== null && !truthy(e.when(data))) continue;
       }
     }
-    return { action: p.action, target };
+    chosenAction = p.action;
+    chosenTarget = target;
+    return true;
   }
-  return null;
+  return false;
 }
 
 /** The policy data of one declare call's combatants, shared while it still holds (null before the first). */
@@ -259,7 +293,7 @@ function addDecl(
       local: {},
       reaction: {},
       defer: null,
-      prefix: `r${this.round}.${c.id}.${action.def.id}`,
+      prefix: actPrefix(this.round, c, action),
       depth: 0,
     });
   }

@@ -5,7 +5,8 @@
  */
 import { num } from '../compile/evaluator.js';
 import type { Engine } from './engine.js';
-import type { Cmb, Decl, Frame, Mover } from './types.js';
+import type { Cmb, Mover } from './types.js';
+import type { Act } from './steps.js';
 
 /** Movement is simulated in this many ticks, so simultaneous moves meet where their speeds say. */
 const MOVE_TICKS = 20;
@@ -20,6 +21,9 @@ export const moveShortcut = { stillTickEnds: true, loneMover: true, clearance: t
 /** Farther than this from 0, a place rounded to hundredths may move by more than 0.005: no clearance is kept. */
 const CLEAR_PLACES = 1e6;
 
+/** The first mover of each combatant of a group's moves, by its listing index (Cmb.index; undefined for one not moving). */
+type MoverOf = Array<Mover | undefined>;
+
 /** The movers of a tick in which no one moves (never written). */
 const NO_MOVERS: Mover[] = [];
 
@@ -32,17 +36,21 @@ function stops(m: Mover): boolean {
   return false;
 }
 
-function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: number }>): void {
-  const ms: Mover[] = [];
+function simulateMoves(this: Engine, moves: Act[]): void {
+  // At most one mover per move: made at that size, cut to those made.
+  const ms = new Array<Mover>(moves.length);
+  let made = 0;
   // A mover's `fired` is only read by `during` triggers: without any, every mover shares one empty set.
   const duringTriggers = this.rs.triggersAt.move?.during !== undefined;
-  for (const { d, f, actSeq } of moves) {
+  for (const f of moves) {
+    const d = f.d;
+    const actSeq = f.actSeq;
     const mv = d.action.movement!;
     // Reactions before the move (a fighting withdrawal gives the foe an immediate attack).
     this.fireMoveTriggers('before', d.c, d.action, actSeq, null);
     if (d.c.out) continue;
     const dist = Math.max(0, num(mv.distance(this.frameData(f))));
-    ms.push({
+    ms[made++] = {
       c: d.c,
       toward: mv.toward,
       target: f.target,
@@ -63,12 +71,20 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
       moved: 0,
       tpos: 0,
       clear: 0,
-    });
+    };
   }
-  // The mover of each combatant (the first, should one combatant move twice in one group).
-  const moverOf = new Map<Cmb, Mover>();
-  for (const m of ms) if (!moverOf.has(m.c)) moverOf.set(m.c, m);
-  const distinct = moverOf.size === ms.length;
+  ms.length = made;
+  // The mover of each combatant (the first, should one combatant move twice in one group), by its listing index.
+  let top = 0;
+  for (const m of ms) top = Math.max(top, m.c.index);
+  const moverOf: MoverOf = new Array<Mover | undefined>(top + 1);
+  let count = 0;
+  for (const m of ms) {
+    if (moverOf[m.c.index] !== undefined) continue;
+    moverOf[m.c.index] = m;
+    count++;
+  }
+  const distinct = count === ms.length;
   // How fast a mover and an enemy may close on each other in a tick: a mover goes at most `per` a
   // tick (integrateTick's velocities never exceed it), and its place is rounded to hundredths
   // (0.005 at most) once a tick; both may move, with margin. A combatant with two movers may go
@@ -77,25 +93,24 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
   for (const m of ms) fastest = Math.max(fastest, m.per);
   const closing = distinct && moveShortcut.clearance ? 2 * fastest + 0.02 : NaN;
   let moving = ms.length;
+  // The movers of a tick, in listing order of ms: every mover at first (all are moving), then
+  // a new array only when one of them has stopped (emptying one by its length is a call into
+  // the runtime); while nobody stops, each tick's movers are the last tick's, the same array.
+  let tick: Mover[] = ms;
   for (let t = 0; t < MOVE_TICKS && moving > 0; t++) {
     // Every mover's step is planned from the positions at the start of the tick, then all
     // steps happen together: two movers closing on each other meet where their speeds say.
-    // (A new array each tick: emptying one by its length is a call into the runtime. A lone
-    // mover's tick is `ms` itself, while it moves.)
-    let tick: Mover[];
     if (ms.length === 1) {
       const m = ms[0]!;
       if (m.moving && stops(m)) moving--;
       tick = m.moving ? ms : NO_MOVERS;
     } else {
-      tick = [];
-      for (const m of ms) {
-        if (!m.moving) continue;
-        if (stops(m)) {
-          moving--;
-          continue;
-        }
-        tick.push(m);
+      for (const m of ms) if (m.moving && stops(m)) moving--;
+      let same = true;
+      for (const m of tick) if (!m.moving) same = false;
+      if (!same) {
+        tick = [];
+        for (const m of ms) if (m.moving) tick.push(m);
       }
     }
     // Whether this tick left everything as it found it: no one moved, stopped or reacted.
@@ -149,13 +164,13 @@ function simulateMoves(this: Engine, moves: Array<{ d: Decl; f: Frame; actSeq: n
  * True when the tick changed something: a mover stepped (even too little to show once rounded),
  * or a place or distance moved was written back other than it was read.
  */
-function integrateTick(this: Engine, ms: Mover[], moverOf: Map<Cmb, Mover>): boolean {
+function integrateTick(this: Engine, ms: Mover[], moverOf: MoverOf): boolean {
   const EPS = 1e-9;
   const n = ms.length;
   // The mover of each target in this tick: the movers of the tick are those still moving. (Looked
   // up, not marked on the combatants: a field written on some would split their hidden class.)
   for (const m of ms) {
-    const tm = moverOf.get(m.target!);
+    const tm = moverOf[m.target!.index];
     m.tm = tm !== undefined && tm.moving ? tm : null;
   }
   // Places are read once and kept on the movers while the tick is integrated, then written back:
@@ -324,7 +339,7 @@ function integrateTickShared(this: Engine, ms: Mover[]): boolean {
  * standing still, or moving with a move that blocks (a sprint never does). Its own target it
  * simply follows.
  */
-function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>, closing = NaN): boolean {
+function blockedAt(this: Engine, m: Mover, moverOf: MoverOf, closing = NaN): boolean {
   m.clear = 0;
   const line = this.line();
   // The mover's place, read once: nothing in the scan moves anyone.
@@ -357,9 +372,9 @@ function blockedAt(this: Engine, m: Mover, moverOf: Map<Cmb, Mover>, closing = N
 }
 
 /** Whether enemy `o` within reach stops mover `m`: not its own target; one standing still, or moving with a move that blocks. */
-function blocks(o: Cmb, m: Mover, moverOf: Map<Cmb, Mover>): boolean {
+function blocks(o: Cmb, m: Mover, moverOf: MoverOf): boolean {
   if (o === m.target) return false;
-  const om = moverOf.get(o);
+  const om = moverOf[o.index];
   return !om || om.blocks;
 }
 

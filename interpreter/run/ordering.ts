@@ -68,8 +68,18 @@ function grouped<T extends Orderable>(items: T[], ordering: CompiledOrdering, en
     return only;
   }
   const nk = keys.length;
-  const v: number[] = new Array<number>(n * nk);
-  const order: number[] = new Array<number>(n);
+  // The key vectors and the order: the scratch pair when free (taken for this call, put back at
+  // its end; a sort started meanwhile, or after a throw, makes its own). Every slot of v that
+  // this call may read starts as NaN, as the holes of a new array read (undefined - x is NaN).
+  let v = freeKeys;
+  let order = freeOrder;
+  freeKeys = null;
+  freeOrder = null;
+  if (v === null || order === null) {
+    v = [];
+    order = [];
+  }
+  for (let i = 0; i < n * nk; i++) v[i] = NaN;
   if (ordering.pureTail && n > 1) sortByFirstKey(items, keys, env, v, order);
   else {
     let nan = false;
@@ -108,8 +118,14 @@ function grouped<T extends Orderable>(items: T[], ordering: CompiledOrdering, en
     }
     start = end;
   }
+  freeKeys = v;
+  freeOrder = order;
   return head;
 }
+
+/** grouped's scratch key vectors and order, when no call holds them (longer than a call needs: it reads only its first n·nk and n). */
+let freeKeys: number[] | null = [];
+let freeOrder: number[] | null = [];
 
 /**
  * The same order as computing every key of every item and sorting, when no key after the first

@@ -6,6 +6,7 @@ import { truthy, type Data } from '../compile/evaluator.js';
 import { alwaysFalse, alwaysTrue } from '../compile/constants.js';
 import type { CStep } from '../compile/types.js';
 import { firstGroup, type Orderable, type OrderEnv } from './ordering.js';
+import { actPrefix } from './act-prefix.js';
 import type { Engine } from './engine.js';
 import { pauseByHost } from './host-ops.js';
 import { actorDataFor } from './turn-queue.js';
@@ -155,6 +156,17 @@ function playOrdered(this: Engine, step: CStep, items: Decl[], reversed: boolean
   }
 }
 
+/**
+ * An act of a group: its frame, with its declaration and its act event's number once emitted
+ * (one object per act: the frame is the act's entry in the group's list).
+ */
+export interface Act extends Frame {
+  d: Decl;
+  actSeq: number;
+  /** The data frameData last gave for this frame (run/data.ts), null before. */
+  made: Data | null;
+}
+
 /** Play one group of acts. A group of several is simultaneous: their damage lands together. */
 function playGroup(this: Engine, group: Decl[]): void {
   // First decide who can act at all; only those form the simultaneous group.
@@ -163,8 +175,9 @@ function playGroup(this: Engine, group: Decl[]): void {
   // A contested step-in that tied: this group and the holder's acts are one (hold-modes/contested).
   const tie = this.tieWindow ? this.takeTie(group) : null;
   const within = tie ?? this.tieWindow;
-  // Who acts, each with its act's event number once emitted (one object per act, from here on).
-  const live: Array<{ d: Decl; f: Frame; actSeq: number }> = [];
+  // Who acts (at most the group: made at its size, cut to those who act).
+  const live = new Array<Act>(group.length);
+  let n = 0;
   for (const d of group) {
     const f = this.frameFor(d, null);
     const reason = this.cannotAct(d, f);
@@ -179,26 +192,26 @@ function playGroup(this: Engine, group: Decl[]): void {
       ) === 'abort'
     ) {
       this.emit('skip', { combatant: d.c.id, action: d.action.def.id, reason: 'aborted' });
-    } else live.push({ d, f, actSeq: 0 });
+    } else live[n++] = f;
   }
+  live.length = n;
   const simultaneous = live.length > 1 || within !== null;
   const groupId = within ? within.group : simultaneous ? `g${++this.groupCounter}` : undefined;
   const defer: Frame['defer'] = within ? within.defer : simultaneous ? [] : null;
   for (let i = 0; i < live.length; i++) {
-    const l = live[i]!;
-    const d = l.d;
-    const f = l.f;
+    const f = live[i]!;
+    const d = f.d;
     f.defer = defer;
     this.spend(d.c, d.action.uses);
     this.countAct();
     const act = this.emitAct(d.c.id, d.action.def.id, f.target?.id ?? null, groupId ? groupId : undefined);
     (d.c.view.done as string[]).push(d.action.def.id);
-    l.actSeq = act.seq;
+    f.actSeq = act.seq;
   }
   // Reactions before the acts (a braced spear against a charge).
-  for (const l of live) this.fireActTriggers('before', l.d.c, l.d.action, l.actSeq, l.f.target);
+  for (const l of live) this.fireActTriggers('before', l.d.c, l.d.action, l.actSeq, l.target);
   // Moves of the group happen at the same time.
-  let moving: typeof live | null = null;
+  let moving: Act[] | null = null;
   for (const l of live) if (l.d.action.movement && !l.d.c.out) (moving ??= []).push(l);
   if (moving) this.simulateMoves(moving);
   for (const l of live) {
@@ -206,20 +219,20 @@ function playGroup(this: Engine, group: Decl[]): void {
       this.emit('skip', { combatant: l.d.c.id, action: l.d.action.def.id, reason: 'interrupted: out of the fight' });
       continue;
     }
-    if (l.f.target && l.f.target.out && !l.d.action.targetKind.evenIfTargetOut && !simultaneous) continue;
-    this.runEffects(l.d.action.effects, l.f);
+    if (l.target && l.target.out && !l.d.action.targetKind.evenIfTargetOut && !simultaneous) continue;
+    this.runEffects(l.d.action.effects, l);
   }
   if (defer && defer.length && (tie || !within)) {
     for (const x of defer) this.applyDamage(x.target, x.amount, x.stat, x.by);
   }
   for (const l of live) this.recordAct(l.d.c, l.d.action);
-  for (const l of live) this.fireActTriggers('after', l.d.c, l.d.action, l.actSeq, l.f.target);
+  for (const l of live) this.fireActTriggers('after', l.d.c, l.d.action, l.actSeq, l.target);
   this.checkEnd();
   if (this.actsAfter.size) this.resumeAfterGroup(group);
 }
 
 /** The frame of a declared act: its target now (an enemy who fell is replaced by the nearest). */
-function frameFor(this: Engine, d: Decl, defer: Frame['defer']): Frame {
+function frameFor(this: Engine, d: Decl, defer: Frame['defer']): Act {
   const target = d.action.targetKind.atAct(this, d.c, d.target);
   return {
     actor: d.c,
@@ -228,8 +241,11 @@ function frameFor(this: Engine, d: Decl, defer: Frame['defer']): Frame {
     local: {},
     reaction: {},
     defer,
-    prefix: `r${this.round}.${d.c.id}.${d.action.def.id}`,
+    prefix: actPrefix(this.round, d.c, d.action),
     depth: 0,
+    d,
+    actSeq: 0,
+    made: null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { truthy } from '../../compile/evaluator.js';
 import { orderIntoGroups, type Orderable } from '../../run/ordering.js';
 import type { InitiativeScope } from '../types.js';
+import type { CompiledRuleset } from '../../compile/types.js';
 
 /**
  * Each side rolls one initiative; the referee's judgments (fared better, keep) may settle it
@@ -32,26 +33,52 @@ export default {
     }
     if (!roll && decided) {
       eng.holder = decided;
-      eng.sideOrder = [[decided], ...sideIds.filter((s) => s !== decided).map((s) => [s])];
+      const order: string[][] = [[decided]];
+      for (const s of sideIds) if (s !== decided) order.push([s]);
+      eng.sideOrder = order;
       for (const s of eng.sides) s.initiative = null;
     } else {
-      const items: Orderable[] = eng.sides.map((s) => {
+      const sides = eng.sides;
+      const items = new Array<Orderable>(sides.length);
+      for (let i = 0; i < sides.length; i++) {
+        const s = sides[i]!;
         const value = eng.initiativeValue(`initiative.${s.id}`, { side: s.view }, ini.rolls.kept);
         s.initiative = value;
-        return { id: s.id, listing: s.index, side: s.id, initiative: value, declSeq: 0, data: () => ({}) };
-      });
-      const ordering = { keys: [(it: Orderable) => -(it.initiative ?? 0)], ties: ini.def.ties ?? 'simultaneous' };
-      const groups = orderIntoGroups(items, ordering, eng.orderEnv(`r${eng.round}.initiative`, false));
-      eng.sideOrder = groups.map((g) => g.map((x) => x.id));
-      const top = eng.sideOrder[0]!;
+        items[i] = { id: s.id, listing: s.index, side: s.id, initiative: value, declSeq: 0, data: noData };
+      }
+      const groups = orderIntoGroups(items, orderingOf(ini), eng.orderEnv(`r${eng.round}.initiative`, false));
+      const order = new Array<string[]>(groups.length);
+      for (let i = 0; i < groups.length; i++) {
+        const g = groups[i]!;
+        const tier = new Array<string>(g.length);
+        for (let j = 0; j < g.length; j++) tier[j] = g[j]!.id;
+        order[i] = tier;
+      }
+      eng.sideOrder = order;
+      const top = order[0]!;
       eng.holder = top.length === 1 ? top[0]! : null;
     }
     eng.refreshSideViews();
-    eng.sideOrder.forEach((tier, rank) => {
-      for (const id of tier) {
+    const order = eng.sideOrder;
+    for (let rank = 0; rank < order.length; rank++) {
+      for (const id of order[rank]!) {
         const s = eng.sideById.get(id)!;
         eng.emit('initiative', { who: id, scope: 'side', value: s.initiative, rank, holder: eng.holder === id });
       }
-    });
+    }
   },
 } satisfies InitiativeScope;
+
+/** A side's expression data as an item (no key reads it): a new empty object at each ask, one function for every item. */
+const noData = (): Record<string, unknown> => ({});
+
+/** The sides' ordering, by initiative then the ruleset's ties: made once per compiled initiative (it never changes). */
+const ORDERINGS = new WeakMap<
+  object,
+  { keys: Array<(it: Orderable) => number>; ties: NonNullable<CompiledRuleset['initiative']['def']['ties']> | 'simultaneous' }
+>();
+function orderingOf(ini: CompiledRuleset['initiative']) {
+  let o = ORDERINGS.get(ini);
+  if (o === undefined) ORDERINGS.set(ini, (o = { keys: [(it: Orderable) => -(it.initiative ?? 0)], ties: ini.def.ties ?? 'simultaneous' }));
+  return o;
+}
