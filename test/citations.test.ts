@@ -15,7 +15,10 @@ import { ROOT } from './support/binary.js';
 const INTERNAL: Array<[string, RegExp]> = [
   ['a reading copy by file name', /\b00[0-4]_[0-9a-f]{16}\b/],
   ['a source by our number ("seed 003", "of 004")', /(?<![-\w])seeds? 00[0-4]\b|\bof 00[0-4]\b/i],
-  ['a source by our number at the start of a citation ("004 Kolo…", "000: …")', /"00[0-4](?:[: ]|")/],
+  [
+    'a source by our number at the start of a citation ("004 Kolo…", "000: …", why: 000: …)',
+    /"00[0-4](?:[: ]|")|\b(?:why|rule): 00[0-4]\b/,
+  ],
   ['the digest', /\bdigest (?:\d|open question)|rules-digest/i],
   ['"the seed" as a source', /\b(?:in|of) the seed\b| \(seed: '| \(seed\)/i],
 ];
@@ -50,6 +53,7 @@ describe('sources are cited as published, not by our reading copies', () => {
     expect(findings('"description": "Open question of seed 003: …"')).toHaveLength(1);
     expect(findings('"rule": "004 Ověření iniciativy"')).toHaveLength(1);
     expect(findings('"why": "000: \'jako první\'"')).toHaveLength(1);
+    expect(findings("  why: 000: 'jako první se vyhodnocují'")).toHaveLength(1); // diverge's output, as a README shows it
     expect(findings('"rule": "Mage (digest 004 rule 1, open question 11)"')).toHaveLength(1);
     expect(findings('"rule": "002 digest 6"')).toHaveLength(2);
     expect(findings('"rule": "Storyteller system (not in the seed)"')).toHaveLength(1);
