@@ -16,7 +16,7 @@ import { packError } from '../pack/files.js';
 import { checkPack } from '../pack/check.js';
 import { dependencyOrder, mergePacks } from '../pack/graph.js';
 import { loadPack, type LoadedPack } from '../pack/load.js';
-import { packLabel, personName, type PackManifest } from '../pack/manifest.js';
+import { packLabel, packZipName, personName, type PackManifest } from '../pack/manifest.js';
 import { readPackSource } from '../pack/node/source.js';
 import { install, installedPacks, integrity, nodeContext, remove, withShippedDependencies } from '../pack/node/store.js';
 import { openPack } from '../pack/node/use.js';
@@ -158,7 +158,7 @@ export function registerPackCommands(program: Command, io: Io): void {
     .action((dir: string, opts: { out?: string; root: string }) => {
       const p = checked(dir, opts.root);
       warn(io, p.warnings);
-      const out = opts.out ?? `${p.manifest.id.split('/')[1]}-${p.manifest.version}.zip`;
+      const out = opts.out ?? packZipName(p.manifest);
       atomicWrite(out, zipPack(p));
       io.out(`${out}: ${packLabel(p.manifest)}, ${p.files.length} file(s)\nintegrity ${integrity(p.files)}\n`);
     });

@@ -14,7 +14,7 @@ import { LANGUAGE_VERSION } from '../migrate/version.js';
 import { newerVersionError, upgradeInMemory } from '../migrate/index.js';
 import { classify, MANIFEST_FILE } from './limits.js';
 import { packDiagnostic, packError, stripSingleTopFolder, type PackFile, type PackFiles } from './files.js';
-import { packLabel, PACK_SCHEMA_ID, type PackManifest } from './manifest.js';
+import { packLabel, packName, PACK_SCHEMA_ID, type PackManifest } from './manifest.js';
 import { parseRef } from './refs.js';
 
 export interface PackDocument {
@@ -46,7 +46,7 @@ export interface LoadContext {
 /** How a file of a pack is named in messages: `pack.zip!path`, or a real path for a folder. */
 /** A zip `phasebook pack build` wrote into the pack's folder (`<name>-<version>.zip`): skipped without a word. */
 const isOwnBuild = (manifest: PackManifest, path: string) =>
-  !path.includes('/') && path.startsWith(`${manifest.id.split('/')[1] ?? ''}-`) && path.endsWith('.zip');
+  !path.includes('/') && path.startsWith(`${packName(manifest.id)}-`) && path.endsWith('.zip');
 
 export const entryName = (pf: PackFiles, path: string) => (pf.display ? pf.display(path) : `${pf.origin}!${path}`);
 

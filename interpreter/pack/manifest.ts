@@ -37,3 +37,9 @@ export const personName = (p: Person) => (typeof p === 'string' ? p : p.name);
 
 /** "author/name 1.2.0": how messages name a pack. */
 export const packLabel = (m: { id: string; version: string }) => `${m.id} ${m.version}`;
+
+/** The name part of a pack id (`author/name` → `name`). */
+export const packName = (id: string) => id.slice(id.indexOf('/') + 1);
+
+/** The zip `phasebook pack build` writes by default: `<name>-<version>.zip`. */
+export const packZipName = (m: { id: string; version: string }) => `${packName(m.id)}-${m.version}.zip`;

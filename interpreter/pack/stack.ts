@@ -13,7 +13,7 @@ import type { DocKind } from '../core.js';
 import type { SourceDocument } from '../read/read.js';
 import type { PackSet } from './graph.js';
 import type { LoadedPack, PackDocument } from './load.js';
-import { packLabel } from './manifest.js';
+import { packLabel, packName } from './manifest.js';
 import { parseRef } from './refs.js';
 
 export interface Where {
@@ -86,7 +86,7 @@ export function stackOf(set: PackSet, ruleset: Resolved, overlays: Resolved[], e
     const key = keyOf(r);
     if (aliases.has(key)) continue;
     let alias = r.document.id;
-    const prefix = r.pack.manifest.id.split('/')[1]!;
+    const prefix = packName(r.pack.manifest.id);
     for (let n = 1; used.has(alias); n++) alias = `${prefix}-${r.document.id}${n > 1 ? `-${n}` : ''}`.slice(0, 64);
     used.add(alias);
     aliases.set(key, alias);
