@@ -72,7 +72,7 @@ function labelledRoller(seed) {
  * the label in two parts (`r2.w-bow-1.shoot` and `attack`, Dice.rollIn). One roller per combat
  * (a new Dice per seed, as the interpreter makes one per combat).
  */
-class SameDiceRoller {
+export class SameDiceRoller {
   reseed(seed) {
     this.dice = new Dice(seed);
   }
