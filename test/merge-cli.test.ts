@@ -23,7 +23,7 @@ describe('merge: reading shards', () => {
     const r = runBinaryWithInput('x\ny\n', 'merge', '-');
     expect(r.status).toBe(1);
     expect(r.stderr.split('\n').filter(Boolean)).toHaveLength(1);
-    expect(r.stderr).toMatch(/^<stdin>:1:1  \/  not JSON: /);
+    expect(r.stderr).toMatch(/^<stdin>:1:1 {2}\/ {2}not JSON: /);
   });
 
   it('a shard on standard input merges with one from a file', () => {
@@ -37,6 +37,6 @@ describe('merge: reading shards', () => {
     expect(m.stdout).toBe(runBinary(...args, '--no-timing').stdout);
     // The same shard twice names the other by its name.
     const twice = runBinaryWithInput(one.stdout, 'merge', join(dir, 'shard-1.json'), '-');
-    expect(twice.stderr).toMatch(/^<stdin>:1:1  \/shard\/index  shard 1\/2 is also /);
+    expect(twice.stderr).toMatch(/^<stdin>:1:1 {2}\/shard\/index {2}shard 1\/2 is also /);
   });
 });
