@@ -104,9 +104,51 @@ function finder(docs: Map<string, DocText>, written?: DocText[]): DocumentFinder
   };
 }
 
+/**
+ * The ruleset (and required overlays) an overlay or encounter names that the workspace does not
+ * have: on its own it is valid, but it cannot run — say so where it names them, with the ids
+ * the workspace has (a typo in `extends` otherwise read as "valid").
+ */
+function notInWorkspace(doc: SourceDocument, docs: Map<string, DocText>, f: DocumentFinder): Diagnostic[] {
+  const v = doc.value as { kind?: unknown; extends?: unknown; ruleset?: unknown; requires?: unknown };
+  type Ref = [pointer: string, kind: 'ruleset' | 'overlay', id: unknown];
+  const requires: Ref[] = (Array.isArray(v.requires) ? (v.requires as unknown[]) : []).map((id, i) => [`/requires/${i}`, 'overlay', id]);
+  const refs: Ref[] =
+    v.kind === 'overlay'
+      ? [['/extends', 'ruleset', v.extends], ...requires]
+      : v.kind === 'encounter'
+        ? [['/ruleset', 'ruleset', v.ruleset]]
+        : [];
+  const out: Diagnostic[] = [];
+  for (const [pointer, kind, id] of refs) {
+    if (typeof id !== 'string' || f.find(kind, id, doc.file)) continue;
+    const have = [...docs.values()].flatMap((d) => {
+      const k = kindAndId(texts.short(d.path, d.text));
+      return k?.kind === kind && typeof k.id === 'string' ? [JSON.stringify(k.id)] : [];
+    });
+    const at = doc.locate(pointer);
+    out.push({
+      file: doc.file,
+      line: at.line,
+      col: at.col,
+      pointer,
+      message: `no ${kind} "${id}" in the workspace${have.length ? `: there is ${[...new Set(have)].join(', ')}` : ''}`,
+      severity: 'error',
+    });
+  }
+  return out;
+}
+
 function validate(docs: Map<string, DocText>, target: string, written: DocText[]): Diagnostic[] {
   try {
-    return cached.validateInContext(source(docs, target), finder(docs, written));
+    const doc = source(docs, target);
+    const f = finder(docs, written);
+    // On its own first (cached), then what it names that is missing, then in context: a
+    // missing ruleset or required overlay would only show as what follows from its absence.
+    const own = cached.validate(doc);
+    if (own.length) return own;
+    const missing = notInWorkspace(doc, docs, f);
+    return missing.length ? missing : cached.validateInContext(doc, f);
   } catch (err) {
     if (err instanceof PhasebookError) return err.diagnostics;
     return [{ file: target, line: 1, col: 1, pointer: '', message: `internal error: ${String(err)}`, severity: 'error' }];

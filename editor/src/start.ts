@@ -51,9 +51,11 @@ export async function start(): Promise<void> {
     (s) => p.update(s),
   );
   // Leaving the page (or hiding it, the last moment a mobile browser guarantees): write now.
-  addEventListener('pagehide', () => void p.flush());
+  // IndexedDB may not commit a write begun now (a reload drops it): `leave` also keeps the last
+  // changes in localStorage, which the next load takes back.
+  addEventListener('pagehide', () => void p.leave());
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') void p.flush();
+    if (document.visibilityState === 'hidden') void p.leave();
   });
   // Ask the browser not to evict the workspace under storage pressure (granted silently or not).
   void navigator.storage?.persist?.().catch(() => false);

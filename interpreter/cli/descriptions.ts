@@ -7,7 +7,7 @@ import { LANGUAGE_MAJOR } from '../migrate/version.js';
 
 export const DESCRIPTIONS = {
   validate:
-    'Check documents: JSON syntax, schema, and semantics (dangling ids, unknown stats, unknown operators). An overlay is checked on top of the ruleset it extends, an encounter against its ruleset, when that ruleset is found next to it or given with --ruleset.',
+    'Check documents: JSON syntax, schema, and semantics (dangling ids, unknown stats, unknown operators). An overlay is checked on top of the ruleset it extends (and the overlays it requires), an encounter against its ruleset, when that ruleset is named too, found next to it or given with --ruleset; otherwise ok says it was checked on its own.',
   resolve: 'Apply house-rule overlays, in the order given, to a ruleset and print the resolved ruleset.',
   run: 'Run a combat and print its timeline (text) or its events (json: one per line).',
   simulate:

@@ -60,7 +60,8 @@ function parseShard(file: string, text: string): ShardFile {
   try {
     v = JSON.parse(text);
   } catch (err) {
-    throw bad(file, '', `not JSON: ${(err as Error).message}`);
+    // One line per problem: JSON.parse quotes the text it stopped at, newlines included.
+    throw bad(file, '', `not JSON: ${(err as Error).message.replace(/\s*\n\s*/g, ' ')}`);
   }
   const s = v as Partial<ShardFile> | null;
   if (!s || typeof s !== 'object' || s.format !== SHARD_FORMAT)

@@ -70,13 +70,18 @@ export function summarize(values: number[], z = Z95): Summary {
   };
 }
 
-/** Difference of two means with a normal (Welch) interval; significant when it excludes 0. */
+/**
+ * Difference of two means with a normal (Welch) interval; significant when it excludes 0. A side
+ * of one run has no spread to estimate (its sd is taken as 0, so the interval is only as wide as
+ * the other side's): the difference is then never significant, however far from 0.
+ */
 export function meanDifference(a: Summary, b: Summary, z = Z95): Interval & { significant: boolean } {
   const d = a.mean - b.mean;
   const se = Math.sqrt((a.n > 1 ? a.sd ** 2 / a.n : 0) + (b.n > 1 ? b.sd ** 2 / b.n : 0));
   const low = d - z * se;
   const high = d + z * se;
-  return { estimate: d, low, high, significant: se > 0 ? low > 0 || high < 0 : d !== 0 };
+  const significant = a.n > 1 && b.n > 1 && (se > 0 ? low > 0 || high < 0 : d !== 0);
+  return { estimate: d, low, high, significant };
 }
 
 /** The seed of run i of a simulation with seed S: independent of how runs are split across workers. */

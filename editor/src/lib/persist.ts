@@ -15,11 +15,13 @@
  */
 import { fnv1a, toStoredHistory, type LiveHistory } from './persist/history.js';
 import { idbKV, memoryKV, type KV } from './persist/kv.js';
+import { clearBackup, readBackup, withBackup, writeBackup, type SyncStore } from './persist/backup.js';
 import type { Restored, SaveState, Snapshot, StoredDoc, StoredHistory, StoredMeta } from './persist/shapes.js';
 
 export type * from './persist/shapes.js';
 export * from './persist/history.js';
 export { idbKV, memoryKV, type KV } from './persist/kv.js';
+export { BACKUP_KEY, type SyncStore } from './persist/backup.js';
 
 const DOC = 'doc:';
 const HIST = 'hist:';
@@ -60,6 +62,11 @@ function isMeta(v: unknown): v is StoredMeta {
 export class Persister {
   /** What is in storage (as far as this page knows). */
   private saved = new Map<string, StoredDoc>();
+  /** What IndexedDB is known to hold (its commit succeeded). */
+  private confirmed = new Map<string, StoredDoc>();
+  /** The workspace as last reported, and the commits not yet known to have succeeded. */
+  private latest: Snapshot | null = null;
+  private inFlight = 0;
   private pending: Snapshot | null = null;
   private dirtyHistories = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -72,20 +79,27 @@ export class Persister {
   constructor(
     private kv: KV,
     private delayMs = 250,
+    /** Where `leave` keeps what IndexedDB may not have yet (persist/backup.ts). */
+    private backup: SyncStore | null = null,
   ) {}
 
-  /** The stored workspace, or null when there is none (first start). */
+  /**
+   * The stored workspace, or null when there is none (first start), with the backup of the
+   * last page laid over it: the changes made just before it went away (persist/backup.ts).
+   */
   async load(): Promise<Restored | null> {
-    const [meta] = await this.kv.getMany([META]);
-    if (!isMeta(meta)) return null;
-    const vals = await this.kv.getMany([...meta.order.map((id) => DOC + id), ...meta.order.map((id) => HIST + id)]);
-    const docs: StoredDoc[] = [];
-    meta.order.forEach((id, i) => {
+    const [stored] = await this.kv.getMany([META]);
+    const meta = isMeta(stored) ? stored : null;
+    const order = meta?.order ?? [];
+    const vals = order.length ? await this.kv.getMany([...order.map((id) => DOC + id), ...order.map((id) => HIST + id)]) : [];
+    const storedDocs: StoredDoc[] = [];
+    order.forEach((id, i) => {
       const d = vals[i];
       if (!isStoredDoc(d) || d.id !== id) return;
-      docs.push(d);
+      storedDocs.push(d);
       this.saved.set(id, d);
-      const h = vals[meta.order.length + i];
+      this.confirmed.set(id, d);
+      const h = vals[order.length + i];
       if (isStoredHistory(h))
         this.histories.set(id, {
           base: h.base,
@@ -94,13 +108,39 @@ export class Persister {
           breakNext: true,
         });
     });
-    const activeId = docs.some((d) => d.id === meta.activeId) ? meta.activeId : (docs[0]?.id ?? null);
-    return { docs, activeId, variants: meta.variants ?? null };
+    const { docs, meta: m } = withBackup(storedDocs, meta, readBackup(this.backup));
+    if (!m) return null;
+    const activeId = docs.some((d) => d.id === m.activeId) ? m.activeId : (docs[0]?.id ?? null);
+    return { docs, activeId, variants: m.variants ?? null };
+  }
+
+  /**
+   * The page is going away (or hidden, which may be the last moment): write what is pending,
+   * and keep what IndexedDB may not get in time in the synchronous backup as well.
+   */
+  leave(): Promise<void> {
+    const s = this.pending ?? this.latest;
+    if (s && (this.pending || this.inFlight)) {
+      const docs = s.docs.filter((d) => {
+        const c = this.confirmed.get(d.id);
+        return !c || c.path !== d.path || c.text !== d.text || c.builtin !== d.builtin;
+      });
+      const meta: StoredMeta = {
+        format: 1,
+        order: s.docs.map((d) => d.id),
+        activeId: s.activeId,
+        variants: s.variants,
+        savedAt: Date.now(),
+      };
+      writeBackup(this.backup, { format: 1, docs: docs.map((d) => ({ id: d.id, path: d.path, text: d.text, builtin: d.builtin })), meta });
+    }
+    return this.flush();
   }
 
   /** The workspace changed: save it within `delayMs` (not later, however fast the changes come). */
   update(s: Snapshot): void {
     this.pending = s;
+    this.latest = s;
     this.schedule();
   }
 
@@ -121,6 +161,8 @@ export class Persister {
     this.timer = null;
     const puts: [string, unknown][] = [];
     const dels: string[] = [];
+    const putDocs: StoredDoc[] = [];
+    const delIds: string[] = [];
     const s = this.pending;
     this.pending = null;
     if (s) {
@@ -128,10 +170,12 @@ export class Persister {
       for (const d of plan.put) {
         const copy = { id: d.id, path: d.path, text: d.text, builtin: d.builtin };
         puts.push([DOC + d.id, copy]);
+        putDocs.push(copy);
         this.saved.set(d.id, copy);
       }
       for (const id of plan.del) {
         dels.push(DOC + id, HIST + id);
+        delIds.push(id);
         this.saved.delete(id);
         this.histories.delete(id);
         this.modelText.delete(id);
@@ -155,10 +199,16 @@ export class Persister {
     }
     this.dirtyHistories.clear();
     if (!puts.length && !dels.length) return this.queue;
+    this.inFlight++;
     this.queue = this.queue
       .then(() => this.kv.commit(puts, dels))
+      .finally(() => this.inFlight--)
       .then(
         () => {
+          for (const d of putDocs) this.confirmed.set(d.id, d);
+          for (const id of delIds) this.confirmed.delete(id);
+          // Everything is in IndexedDB: a backup has nothing left to give.
+          if (!this.timer && !this.pending && !this.inFlight) clearBackup(this.backup);
           if (!this.timer) this.onStatus({ state: 'saved', at: Date.now() });
         },
         (err: unknown) => {
@@ -175,8 +225,16 @@ export class Persister {
 
 let instance: Persister | null = null;
 
+function localStorageOrNull(): SyncStore | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage denied
+  }
+}
+
 /** The page's persister (IndexedDB; in memory when IndexedDB is not available). */
 export function persister(): Persister {
-  instance ??= new Persister(typeof indexedDB === 'undefined' ? memoryKV() : idbKV());
+  instance ??= new Persister(typeof indexedDB === 'undefined' ? memoryKV() : idbKV(), 250, localStorageOrNull());
   return instance;
 }
