@@ -377,6 +377,22 @@ describe('overlay stacks: conflicts, requires, extends', () => {
     expectDiag(d2, b, '/requires/0', 'requires "a"');
   });
 
+  it('a missing requirement is the one problem named, not the changes that build on it', () => {
+    const a = overlay('a', [{ op: 'add', path: '/actions/kick', value: { id: 'kick', phase: 'beta' } }]);
+    const b = overlay('b', [{ op: 'replace', path: '/actions/kick/phase', value: 'gamma' }], { requires: ['a'] });
+    const alone = resolveErr(base(), [b]);
+    expect(alone.map((d) => `${d.file} ${d.pointer}`)).toEqual(['b.json /requires/0']);
+    expectDiag(alone[0], b, '/requires/0', 'this overlay requires "a", which must be given before it');
+    // c requires b, which was given but left out: b's missing requirement is still the one cause named.
+    const c = overlay('c', [{ op: 'replace', path: '/actions/kick/phase', value: 'alpha' }], { requires: ['b'] });
+    expect(resolveErr(base(), [b, c]).map((d) => `${d.file} ${d.pointer}`)).toEqual(['b.json /requires/0']);
+    // One that requires the missing overlay itself says so at its own place.
+    const c2 = overlay('c', [{ op: 'replace', path: '/actions/kick/phase', value: 'alpha' }], { requires: ['a', 'b'] });
+    expect(resolveErr(base(), [b, c2]).map((d) => `${d.file} ${d.pointer}`)).toEqual(['b.json /requires/0', 'c.json /requires/0']);
+    // Given in the right order, all three apply.
+    expect(resolveOverlays(base(), [a, b, c2]).overlays).toEqual(['a', 'b', 'c']);
+  });
+
   it('an overlay for another ruleset is refused at /extends', () => {
     const o = overlay('o', [{ op: 'remove', path: '/actions/wait' }], { extends: 'other' });
     expectDiag(resolveErr(base(), [o])[0], o, '/extends', 'this overlay extends "other", but the ruleset is "base"');

@@ -187,6 +187,8 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
   const provenance = new Map<string, Provenance>();
   const applied: string[] = [];
   const appliedSet = new Set<string>();
+  /** Overlays left out for a missing requirement (already reported). */
+  const skipped = new Set<string>();
 
   const fail = (o: Located<Overlay>, pointer: string, message: string) => {
     const { line, col } = o.locate(pointer);
@@ -203,14 +205,23 @@ export function resolveOverlays(base: Located<Ruleset>, overlays: Array<Located<
       fail(o, '/id', `overlay "${ov.id}" is applied twice`);
       continue;
     }
+    // Without what it requires, its changes would fail where they build on it, and say so in
+    // words that hide the cause: the missing requirement is reported alone and the overlay left
+    // out. One that requires an overlay left out so is left out in silence (its cause is named).
+    let unmet = false;
     for (const [i, req] of (ov.requires ?? []).entries()) {
-      if (!appliedSet.has(req)) {
+      if (appliedSet.has(req)) continue;
+      unmet = true;
+      if (!skipped.has(req))
         fail(
           o,
           `/requires/${i}`,
           `this overlay requires "${req}", which must be given before it (--with ${req}.json --with ${ov.id}.json)`,
         );
-      }
+    }
+    if (unmet) {
+      skipped.add(ov.id);
+      continue;
     }
     const layered = new Set(ov.requires ?? []);
     ov.changes.forEach((change, k) => {
