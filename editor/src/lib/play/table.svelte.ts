@@ -88,14 +88,27 @@ class Table {
   paths: { ruleset: string; overlays: string[]; encounter: string } | null = null;
   private starts = new Map<string, unknown>();
   private channel: BroadcastChannel | null = null;
+  /** This tab, in its channel messages (a second tab on the same fight follows this one's changes). */
+  private readonly tab = Math.random().toString(36).slice(2);
 
   constructor() {
     if (typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(CHANNEL);
       this.channel.onmessage = (ev: MessageEvent<ChannelMessage>) => {
         if (ev.data?.type === 'hello') this.broadcast();
+        else if (ev.data?.type === 'fight' && ev.data.from !== this.tab && ev.data.id === this.fightId) void this.follow(ev.data.id);
       };
     }
+  }
+
+  /**
+   * Another tab changed the fight this one shows: take it as kept, so that an answer here goes on
+   * from there instead of writing an older state over it (nothing is written back).
+   */
+  private async follow(id: string): Promise<void> {
+    const f = await fightStore().get(id);
+    if (!f || this.fightId !== id) return;
+    this.open(f.session, f.ruleset, f.overlays, f.encounterPath, f, false);
   }
 
   get sides(): string[] {
@@ -168,7 +181,14 @@ class Table {
   }
 
   /** Open a session document (a stored fight or an imported file). */
-  private open(doc: SessionDocument, ruleset: string, overlays: string[], encounterPath: string, stored?: StoredFight): boolean {
+  private open(
+    doc: SessionDocument,
+    ruleset: string,
+    overlays: string[],
+    encounterPath: string,
+    stored?: StoredFight,
+    keep = true,
+  ): boolean {
     try {
       const program = this.loadProgram(ruleset, overlays);
       const encounter = phasebook().loadEncounter(readDocumentText(encounterPath, JSON.stringify(doc.encounter, null, 2)), program);
@@ -182,7 +202,7 @@ class Table {
       this.name = stored?.name ?? `${encounter.name ?? encounter.id} (imported)`;
       this.hidden = stored?.hidden ?? { combatants: [], hp: 'wounds' };
       this.redoStack = stored?.redo ?? [];
-      this.afterChange();
+      this.afterChange(keep);
       return true;
     } catch (err) {
       this.error = problemText(err);
@@ -321,7 +341,7 @@ class Table {
     await this.refreshList();
   }
 
-  private afterChange(): void {
+  private afterChange(keep = true): void {
     const s = this.session!;
     this.pending = s.pending;
     this.snapshot = s.snapshot();
@@ -336,7 +356,7 @@ class Table {
         }
       }
     }
-    this.save();
+    if (keep) this.save();
     this.broadcast();
   }
 
@@ -363,6 +383,7 @@ class Table {
       try {
         await fightStore().put(f);
         this.savedCount++;
+        this.channel?.postMessage({ type: 'fight', id: f.id, from: this.tab } satisfies ChannelMessage);
       } catch (err) {
         this.error = `Could not save the fight: ${problemText(err)}`;
       }

@@ -148,4 +148,8 @@ export function interventionWords(iv: Intervention): string {
 }
 
 export const CHANNEL = 'phasebook-table';
-export type ChannelMessage = { type: 'state'; state: PlayerState | null } | { type: 'hello' };
+export type ChannelMessage =
+  | { type: 'state'; state: PlayerState | null }
+  | { type: 'hello' }
+  /** A game master's tab kept fight `id` (after an answer, a ruling, undo or redo): other tabs showing it load it again. */
+  | { type: 'fight'; id: string; from: string };
