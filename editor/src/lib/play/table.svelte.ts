@@ -149,8 +149,10 @@ class Table {
     try {
       const overlays = setup.overlayIds.map((id) => workspace.byId(id)?.path).filter((p): p is string => !!p);
       const program = this.loadProgram(rs.path, overlays);
-      const encText = setup.party ? JSON.stringify(withParty(JSON.parse(enc.text), setup.party), null, 2) : enc.text;
-      const encounter = phasebook().loadEncounter(readDocumentText(enc.path, encText), program);
+      const encounter = setup.party
+        ? this.withParty(enc, setup.party, program, docInfo(rs.text).id ?? rs.path)
+        : phasebook().loadEncounter(readDocumentText(enc.path, enc.text), program);
+      if (!encounter) return false;
       const modes = defaultModes(encounter.sides.map((s) => s.id));
       this.program = program;
       this.session = new Session(program, encounter, { seed: setup.seed, modes });
@@ -165,6 +167,30 @@ class Table {
     } catch (err) {
       this.error = problemText(err);
       return false;
+    }
+  }
+
+  /**
+   * The encounter with the campaign's party in place of its first side. When the party does not
+   * fit these rules (made under another ruleset, say) but the encounter does, the problem is the
+   * party's, not a line of the encounter's file: say so (and null).
+   */
+  private withParty(enc: Doc, party: PartySide, program: Program, rules: string) {
+    const text = JSON.stringify(withParty(JSON.parse(enc.text), party), null, 2);
+    try {
+      return phasebook().loadEncounter(readDocumentText(enc.path, text), program);
+    } catch (err) {
+      if (!(err instanceof PhasebookError)) throw err;
+      phasebook().loadEncounter(readDocumentText(enc.path, enc.text), program);
+      const problems = err.diagnostics.slice(0, 3).map((d) => {
+        const member = /^\/sides\/0\/combatants\/(\d+)/.exec(d.pointer);
+        const c = member ? party.combatants[Number(member[1])] : undefined;
+        return c ? `${c.name ?? c.id}: ${d.message}` : d.message;
+      });
+      this.error =
+        `The campaign's party does not fit ruleset "${rules}": ${problems.join('; ')}. ` +
+        `Keep a side of an encounter written for it as the party, or untick “the party takes the encounter's first side”.`;
+      return null;
     }
   }
 
