@@ -182,10 +182,12 @@ class Table {
     } catch (err) {
       if (!(err instanceof PhasebookError)) throw err;
       phasebook().loadEncounter(readDocumentText(enc.path, enc.text), program);
-      const problems = err.diagnostics.slice(0, 3).map((d) => {
+      const problems = err.diagnostics.slice(0, 3).map((d, i) => {
         const member = /^\/sides\/0\/combatants\/(\d+)/.exec(d.pointer);
         const c = member ? party.combatants[Number(member[1])] : undefined;
-        return c ? `${c.name ?? c.id}: ${d.message}` : d.message;
+        // The list of the ruleset's stats once is enough.
+        const message = i === 0 ? d.message : d.message.replace(/; its stats are .*$/, '');
+        return c ? `${c.name ?? c.id}: ${message}` : message;
       });
       this.error =
         `The campaign's party does not fit ruleset "${rules}": ${problems.join('; ')}. ` +
