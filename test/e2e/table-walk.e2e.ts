@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sessionPerTest } from './helpers.js';
-import { LONG, optionValue, startFight } from './play-helpers.js';
+import { LONG, logCount, optionValue, startFight } from './play-helpers.js';
 
 const openSession = sessionPerTest();
 
@@ -42,4 +42,33 @@ describe('table mode: a game master tries things', () => {
       await page.waitForSelector('[data-testid=tracker]');
     },
   );
+
+  it('the referee tools refuse a stat set to text or an empty amount, and log nothing', { timeout: LONG }, async () => {
+    const { page } = await openSession();
+    await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
+    const ogre = '[data-testid=combatant][data-id=ogre]';
+    const hp = () => page.textContent(`${ogre} [data-testid=main-stat]`);
+    await page.check(`${ogre} input[type=checkbox] >> nth=0`);
+    // "Set" with the box left empty, then with a word: the ogre keeps its 70 hp.
+    await page.selectOption('[data-testid=set-stat]', 'hp');
+    for (const value of ['', 'lots']) {
+      await page.fill('[data-testid=set-value]', value);
+      await page.click('[data-testid=referee] button:text-is("Set")');
+      await page.waitForSelector('[data-testid=play-error]');
+      expect(await page.textContent('[data-testid=play-error]')).toMatch(/hp is a number/);
+      expect(await hp()).toBe('70');
+      expect(await logCount(page)).toBe(0);
+    }
+    // Damage with the amount box emptied: refused, not logged as a damage of nothing.
+    await page.fill('[data-testid=amount]', '');
+    await page.click('[data-testid=damage]');
+    await page.waitForFunction(() => /amount/.test(document.querySelector('[data-testid=play-error]')?.textContent ?? ''));
+    expect(await logCount(page)).toBe(0);
+    // A number goes through, and the error goes away.
+    await page.fill('[data-testid=amount]', '5');
+    await page.click('[data-testid=damage]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 1);
+    expect(await hp()).toBe('65');
+    expect(await page.$('[data-testid=play-error]')).toBeNull();
+  });
 });
