@@ -9,6 +9,7 @@
  * every other side and the referee play automatically. `--ask WHO` and `--auto WHO` change
  * that (a side, a combatant, `referee`, or `all`).
  */
+import { dirname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { PhasebookError } from '../diagnostics.js';
 import { loadEncounter, loadProgram, loadSavedSession, openSession, saveSessionFile } from '../pipeline.js';
@@ -276,7 +277,11 @@ class Table {
       }
       case 'save': {
         if (!args[0]) throw new Error('save needs a file name: save <file>');
-        saveSessionFile(s, args[0]);
+        try {
+          saveSessionFile(s, args[0]);
+        } catch (err) {
+          throw new Error(`cannot save to ${args[0]}: ${whyNotWritten(err, args[0])}`);
+        }
         this.io.out(`(saved to ${args[0]}: ${s.entries().length} answers and commands; resume with: phasebook play --load ${args[0]})\n`);
         return true;
       }
@@ -329,4 +334,16 @@ class Table {
         return s.answer('go on');
     }
   }
+}
+
+/** Why a file could not be written, in words (not the temporary file's name that a raw ENOENT shows). */
+function whyNotWritten(err: unknown, file: string): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const folder = dirname(resolve(file));
+  if (code === 'ENOENT') return `there is no folder ${folder}`;
+  if (code === 'ENOTDIR') return `${folder} is not a folder`;
+  if (code === 'EISDIR' || code === 'ENOTEMPTY') return 'it is a folder';
+  if (code === 'EACCES' || code === 'EPERM') return `no permission to write in ${folder}`;
+  if (code === 'EROFS') return `${folder} is read-only`;
+  return err instanceof Error ? err.message : String(err);
 }
