@@ -197,6 +197,26 @@ describe('phasebook play', () => {
     expect(accepted.stdout).toContain('🎲 init.fighter.d20 = 12  (1d20: 12) pinned');
   });
 
+  it('says in words why a save cannot be written, and goes on', () => {
+    const missing = join(dir, 'no-such-folder', 'fight.json');
+    const r = play(['play', RULESET, ENCOUNTER], [`save ${missing}`, `save ${dir}`, '12', 'quit']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`! cannot save to ${missing}: there is no folder ${join(dir, 'no-such-folder')}\n`);
+    expect(r.stdout).toContain(`! cannot save to ${dir}: it is a folder\n`);
+    // Not the raw error of the temporary file the save writes first.
+    expect(r.stdout).not.toMatch(/ENOENT|tmp-\d+/);
+    expect(r.stdout).toContain('🎲 init.fighter.d20 = 12  (1d20: 12) pinned');
+  });
+
+  it("prints the resume line the README's walkthrough shows", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const shown = /^\(saved to fight\.json: \d+ answers and commands; resume with: (.*)\)$/m.exec(readme);
+    expect(shown, 'the README shows a save').not.toBeNull();
+    const save = join(dir, 'readme-save.json');
+    const r = play(['play', RULESET, ENCOUNTER], [`save ${save}`, 'quit']);
+    expect(r.stdout).toContain(`resume with: ${shown![1]!.replace('fight.json', save)})`);
+  });
+
   it('needs a ruleset and an encounter, or --load', () => {
     const r = play(['play', RULESET], []);
     expect(r.status).toBe(1);
