@@ -125,6 +125,7 @@ async function open(ruleset: string | undefined, encounter: string | undefined, 
     try {
       s = load(Boolean(opts.acceptChanges));
     } catch (err) {
+      if (!ruleset && err instanceof PhasebookError) throw withRulesHint(err, opts.load);
       if (!(err instanceof DocumentsChanged)) throw err;
       if (!process.stdin.isTTY) throw usage(`${opts.load}: ${err.message}. Run again with --accept-changes to go on under the new rules`);
       io.out(`${err.message}\nGo on under the new rules? [y/N] `);
@@ -346,4 +347,16 @@ function whyNotWritten(err: unknown, file: string): string {
   if (code === 'EACCES' || code === 'EPERM') return `no permission to write in ${folder}`;
   if (code === 'EROFS') return `${folder} is read-only`;
   return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * A save whose rule documents are not where it says (next to it: an export of the editor names
+ * the workspace's paths, a save moved to another folder): say how to give them on the command line.
+ */
+function withRulesHint(err: PhasebookError, save: string): PhasebookError {
+  if (!err.diagnostics.some((d) => /cannot read .*the file does not exist/.test(d.message))) return err;
+  const hint =
+    'the save names its ruleset and overlays by paths next to it, and they are not there (a save exported from the editor names ' +
+    `its workspace's paths): give them, as in  phasebook play <ruleset> [--with <overlay>…] --load ${save}`;
+  return new PhasebookError([...err.diagnostics, { file: save, line: 1, col: 1, pointer: '', message: hint, severity: 'error' }]);
 }
