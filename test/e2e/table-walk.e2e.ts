@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sessionPerTest } from './helpers.js';
-import { LONG, logCount, optionValue, startFight } from './play-helpers.js';
+import { LONG, logCount, openPlayerView, optionValue, startFight } from './play-helpers.js';
 
 const openSession = sessionPerTest();
 
@@ -70,5 +70,26 @@ describe('table mode: a game master tries things', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 1);
     expect(await hp()).toBe('65');
     expect(await page.$('[data-testid=play-error]')).toBeNull();
+  });
+
+  it('the player view shows a late combatant’s wounds from the hit points it joined with', { timeout: LONG }, async () => {
+    const { page, url } = await openSession();
+    await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
+    // A goblin with 10 hp joins the tower's side, and takes 6.
+    await page.fill('[data-testid=join-name]', 'Goblin');
+    await page.fill('[data-testid=referee] input[type=number] >> nth=-1', '10');
+    await page.click('[data-testid=join]');
+    await page.waitForSelector('[data-testid=combatant][data-id=goblin]');
+    await page.check('[data-testid=combatant][data-id=goblin] input[type=checkbox] >> nth=0');
+    await page.fill('[data-testid=amount]', '6');
+    await page.click('[data-testid=damage]');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=combatant][data-id=goblin] [data-testid=main-stat]')?.textContent === '4',
+    );
+    // The player view opens now: its first state is the one after the damage. 4 of 10 left:
+    // bloodied for the players (not "unhurt" for want of a starting value).
+    const player = await openPlayerView(page, url);
+    await player.waitForSelector('[data-testid=player-row][data-id=goblin]', { timeout: LONG });
+    expect(await player.textContent('[data-testid=player-row][data-id=goblin] [data-testid=player-health]')).toMatch(/^\s*bloodied\s*$/);
   });
 });

@@ -30,7 +30,7 @@ import { docInfo, workspace, type Doc } from '../workspace.svelte.js';
 import { writtenFor } from '../variant.svelte.js';
 import { fightStore, type FightSummary, type StoredFight } from './fights.js';
 import { withParty, type PartySide } from './campaigns.js';
-import { CHANNEL, mainStatOf, playerState, type ChannelMessage, type Hidden } from './view.js';
+import { CHANNEL, mainStatOf, playerState, startingValues, type ChannelMessage, type Hidden } from './view.js';
 
 let pb: ReturnType<typeof createPhasebook> | null = null;
 const phasebook = () => (pb ??= createPhasebook(browserValidator()));
@@ -376,14 +376,9 @@ class Table {
     this.events = s.events;
     this.log = [...s.entries()];
     this.modes = s.getModes();
-    for (const side of s.encounter.sides) {
-      for (const c of side.combatants) {
-        if (this.mainStat && !this.starts.has(c.id)) {
-          const now = this.snapshot.combatants.find((x) => x.id === c.id)?.stats[this.mainStat];
-          this.starts.set(c.id, (c.stats as Record<string, unknown> | undefined)?.[this.mainStat] ?? now);
-        }
-      }
-    }
+    this.starts = this.mainStat
+      ? startingValues(s.encounter, s.entries(), this.mainStat, s.program.resolved.ruleset.combatant.stats[this.mainStat]?.default)
+      : new Map();
     if (keep) this.save();
     this.broadcast();
   }
