@@ -92,4 +92,26 @@ describe('table mode: a game master tries things', () => {
     await player.waitForSelector('[data-testid=player-row][data-id=goblin]', { timeout: LONG });
     expect(await player.textContent('[data-testid=player-row][data-id=goblin] [data-testid=player-health]')).toMatch(/^\s*bloodied\s*$/);
   });
+
+  it('a fight that has ended is marked over in the list of fights, not shown as one in progress', { timeout: LONG }, async () => {
+    const { page } = await openSession();
+    await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
+    // The GM lets the computer roll for the party too: the fight runs to its end.
+    await page.selectOption('[data-testid=side-mode][data-side=party]', 'auto');
+    await page.waitForSelector('[data-testid=fight-over]');
+    const ended = (await page.textContent('[data-testid=fight-over]'))!;
+    await page.click('[data-testid=close-fight]');
+    // Another fight, left in progress.
+    await startFight(page, 'd20-srd/d20-srd.json', 'd20-srd/encounters/sample.json');
+    await page.fill('[data-testid=dice]', '12');
+    await page.press('[data-testid=dice]', 'Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 1);
+    await page.click('[data-testid=close-fight]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=play-fights] li').length === 2);
+    const rows = await page.$$eval('[data-testid=play-fights] li', (els) => els.map((e) => e.textContent?.replace(/\s+/g, ' ') ?? ''));
+    // Newest first: the one in progress has no mark; the ended one says how it ended.
+    expect(rows[0]).not.toMatch(/over:/);
+    const mark = ended.replace(/^The fight is over: /, '').replace(/\.$/, '');
+    expect(rows[1]).toContain(`over: ${mark}`);
+  });
 });

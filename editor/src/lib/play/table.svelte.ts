@@ -35,6 +35,11 @@ import { CHANNEL, mainStatOf, playerState, startingValues, type ChannelMessage, 
 let pb: ReturnType<typeof createPhasebook> | null = null;
 const phasebook = () => (pb ??= createPhasebook(browserValidator()));
 
+/** How a fight ended, in words: "party win (eliminated)". */
+export function endedText(ended: { winner: string | null; reason: string } | null): string {
+  return ended ? `${ended.winner ? `${ended.winner} win` : 'no winner'} (${ended.reason})` : 'over';
+}
+
 export interface Setup {
   rulesetId: string | null;
   overlayIds: string[];
@@ -400,6 +405,7 @@ class Table {
       redo: this.redoStack,
       updated: Date.now(),
       ...(this.campaign ? { campaign: this.campaign } : {}),
+      ...(s.pending ? {} : { over: endedText(s.snapshot().ended) }),
     };
     // One write after another, in order: the last one wins.
     this.saving = this.saving.then(async () => {
