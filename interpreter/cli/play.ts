@@ -281,7 +281,7 @@ class Table {
         try {
           saveSessionFile(s, args[0]);
         } catch (err) {
-          throw new Error(`cannot save to ${args[0]}: ${whyNotWritten(err, args[0])}`);
+          throw new Error(`cannot save to ${args[0]}: ${whyNotWritten(err, args[0])}`, { cause: err });
         }
         this.io.out(`(saved to ${args[0]}: ${s.entries().length} answers and commands; resume with: phasebook play --load ${args[0]})\n`);
         return true;
