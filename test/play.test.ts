@@ -197,6 +197,42 @@ describe('phasebook play', () => {
     expect(accepted.stdout).toContain('🎲 init.fighter.d20 = 12  (1d20: 12) pinned');
   });
 
+  it('says in words why a save cannot be written, and goes on', () => {
+    const missing = join(dir, 'no-such-folder', 'fight.json');
+    const r = play(['play', RULESET, ENCOUNTER], [`save ${missing}`, `save ${dir}`, '12', 'quit']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`! cannot save to ${missing}: there is no folder ${join(dir, 'no-such-folder')}\n`);
+    expect(r.stdout).toContain(`! cannot save to ${dir}: it is a folder\n`);
+    // Not the raw error of the temporary file the save writes first.
+    expect(r.stdout).not.toMatch(/ENOENT|tmp-\d+/);
+    expect(r.stdout).toContain('🎲 init.fighter.d20 = 12  (1d20: 12) pinned');
+  });
+
+  it('--load of a save whose rules are not next to it (an editor export) says how to give them, and then resumes', () => {
+    const save = join(dir, 'from-editor.json');
+    expect(play(['play', RULESET, ENCOUNTER], ['12', `save ${save}`, 'quit']).status).toBe(0);
+    // The editor's Export names the workspace's paths (d20-srd/d20-srd.json), not the checkout's.
+    const doc = JSON.parse(readFileSync(save, 'utf8'));
+    doc.ruleset.path = 'd20-srd/d20-srd.json';
+    writeFileSync(save, JSON.stringify(doc, null, 2));
+    const bad = play(['play', '--load', save], ['quit']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain('the file does not exist');
+    expect(bad.stderr).toContain(`give them, as in  phasebook play <ruleset> [--with <overlay>…] --load ${save}`);
+    const ok = play(['play', RULESET, '--load', save], ['quit']);
+    expect(ok.stderr).toBe('');
+    expect(ok.stdout).toMatch(/^Resumed .*from-editor\.json: 1 answers and commands replayed\./);
+  });
+
+  it("prints the resume line the README's walkthrough shows", () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const shown = /^\(saved to fight\.json: \d+ answers and commands; resume with: (.*)\)$/m.exec(readme);
+    expect(shown, 'the README shows a save').not.toBeNull();
+    const save = join(dir, 'readme-save.json');
+    const r = play(['play', RULESET, ENCOUNTER], [`save ${save}`, 'quit']);
+    expect(r.stdout).toContain(`resume with: ${shown![1]!.replace('fight.json', save)})`);
+  });
+
   it('needs a ruleset and an encounter, or --load', () => {
     const r = play(['play', RULESET], []);
     expect(r.status).toBe(1);

@@ -9,6 +9,7 @@
  * every other side and the referee play automatically. `--ask WHO` and `--auto WHO` change
  * that (a side, a combatant, `referee`, or `all`).
  */
+import { dirname, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { PhasebookError } from '../diagnostics.js';
 import { loadEncounter, loadProgram, loadSavedSession, openSession, saveSessionFile } from '../pipeline.js';
@@ -124,6 +125,7 @@ async function open(ruleset: string | undefined, encounter: string | undefined, 
     try {
       s = load(Boolean(opts.acceptChanges));
     } catch (err) {
+      if (!ruleset && err instanceof PhasebookError) throw withRulesHint(err, opts.load);
       if (!(err instanceof DocumentsChanged)) throw err;
       if (!process.stdin.isTTY) throw usage(`${opts.load}: ${err.message}. Run again with --accept-changes to go on under the new rules`);
       io.out(`${err.message}\nGo on under the new rules? [y/N] `);
@@ -276,7 +278,11 @@ class Table {
       }
       case 'save': {
         if (!args[0]) throw new Error('save needs a file name: save <file>');
-        saveSessionFile(s, args[0]);
+        try {
+          saveSessionFile(s, args[0]);
+        } catch (err) {
+          throw new Error(`cannot save to ${args[0]}: ${whyNotWritten(err, args[0])}`, { cause: err });
+        }
         this.io.out(`(saved to ${args[0]}: ${s.entries().length} answers and commands; resume with: phasebook play --load ${args[0]})\n`);
         return true;
       }
@@ -329,4 +335,28 @@ class Table {
         return s.answer('go on');
     }
   }
+}
+
+/** Why a file could not be written, in words (not the temporary file's name that a raw ENOENT shows). */
+function whyNotWritten(err: unknown, file: string): string {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const folder = dirname(resolve(file));
+  if (code === 'ENOENT') return `there is no folder ${folder}`;
+  if (code === 'ENOTDIR') return `${folder} is not a folder`;
+  if (code === 'EISDIR' || code === 'ENOTEMPTY') return 'it is a folder';
+  if (code === 'EACCES' || code === 'EPERM') return `no permission to write in ${folder}`;
+  if (code === 'EROFS') return `${folder} is read-only`;
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * A save whose rule documents are not where it says (next to it: an export of the editor names
+ * the workspace's paths, a save moved to another folder): say how to give them on the command line.
+ */
+function withRulesHint(err: PhasebookError, save: string): PhasebookError {
+  if (!err.diagnostics.some((d) => /cannot read .*the file does not exist/.test(d.message))) return err;
+  const hint =
+    'the save names its ruleset and overlays by paths next to it, and they are not there (a save exported from the editor names ' +
+    `its workspace's paths): give them, as in  phasebook play <ruleset> [--with <overlay>…] --load ${save}`;
+  return new PhasebookError([...err.diagnostics, { file: save, line: 1, col: 1, pointer: '', message: hint, severity: 'error' }]);
 }

@@ -17,6 +17,7 @@ import type { TraceEvent } from '../trace/events.js';
 import { GO_ON, ReplayHost, ROLL_FOR_ME, type Answer, type LogEntry } from './host.js';
 import { allAuto, type Modes } from './modes.js';
 import { Pending, SessionError, type Request } from './pending.js';
+import { refereeProblem } from './referee-checks.js';
 
 export interface SessionOptions {
   seed: number;
@@ -137,6 +138,8 @@ export class Session {
   intervene(iv: Intervention): void {
     const p = this.state.pending;
     if (!p) throw new SessionError('the combat is over');
+    const problem = refereeProblem(iv, this.state.snapshot);
+    if (problem) throw new SessionError(problem);
     this.push({ label: p.label, intervention: structuredClone(iv) });
   }
 

@@ -22,6 +22,8 @@ export interface StoredFight {
   updated: number;
   /** The campaign it belongs to (campaigns.ts), when it was started in one. */
   campaign?: string;
+  /** How it ended ("party win (eliminated)"), once it is over. */
+  over?: string;
 }
 
 export interface FightSummary {
@@ -29,6 +31,7 @@ export interface FightSummary {
   name: string;
   updated: number;
   campaign?: string;
+  over?: string;
 }
 
 const INDEX = 'index';
@@ -49,7 +52,13 @@ export class FightStore {
 
   async put(f: StoredFight): Promise<void> {
     const index = (await this.list()).filter((x) => x.id !== f.id);
-    index.unshift({ id: f.id, name: f.name, updated: f.updated, ...(f.campaign ? { campaign: f.campaign } : {}) });
+    index.unshift({
+      id: f.id,
+      name: f.name,
+      updated: f.updated,
+      ...(f.campaign ? { campaign: f.campaign } : {}),
+      ...(f.over ? { over: f.over } : {}),
+    });
     await this.kv.commit(
       [
         [key(f.id), JSON.parse(JSON.stringify(f))],

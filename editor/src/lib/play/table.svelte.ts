@@ -30,10 +30,15 @@ import { docInfo, workspace, type Doc } from '../workspace.svelte.js';
 import { writtenFor } from '../variant.svelte.js';
 import { fightStore, type FightSummary, type StoredFight } from './fights.js';
 import { withParty, type PartySide } from './campaigns.js';
-import { CHANNEL, mainStatOf, playerState, type ChannelMessage, type Hidden } from './view.js';
+import { CHANNEL, mainStatOf, playerState, startingValues, type ChannelMessage, type Hidden } from './view.js';
 
 let pb: ReturnType<typeof createPhasebook> | null = null;
 const phasebook = () => (pb ??= createPhasebook(browserValidator()));
+
+/** How a fight ended, in words: "party win (eliminated)". */
+export function endedText(ended: { winner: string | null; reason: string } | null): string {
+  return ended ? `${ended.winner ? `${ended.winner} win` : 'no winner'} (${ended.reason})` : 'over';
+}
 
 export interface Setup {
   rulesetId: string | null;
@@ -88,14 +93,27 @@ class Table {
   paths: { ruleset: string; overlays: string[]; encounter: string } | null = null;
   private starts = new Map<string, unknown>();
   private channel: BroadcastChannel | null = null;
+  /** This tab, in its channel messages (a second tab on the same fight follows this one's changes). */
+  private readonly tab = Math.random().toString(36).slice(2);
 
   constructor() {
     if (typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(CHANNEL);
       this.channel.onmessage = (ev: MessageEvent<ChannelMessage>) => {
         if (ev.data?.type === 'hello') this.broadcast();
+        else if (ev.data?.type === 'fight' && ev.data.from !== this.tab && ev.data.id === this.fightId) void this.follow(ev.data.id);
       };
     }
+  }
+
+  /**
+   * Another tab changed the fight this one shows: take it as kept, so that an answer here goes on
+   * from there instead of writing an older state over it (nothing is written back).
+   */
+  private async follow(id: string): Promise<void> {
+    const f = await fightStore().get(id);
+    if (!f || this.fightId !== id) return;
+    this.open(f.session, f.ruleset, f.overlays, f.encounterPath, f, false);
   }
 
   get sides(): string[] {
@@ -136,8 +154,10 @@ class Table {
     try {
       const overlays = setup.overlayIds.map((id) => workspace.byId(id)?.path).filter((p): p is string => !!p);
       const program = this.loadProgram(rs.path, overlays);
-      const encText = setup.party ? JSON.stringify(withParty(JSON.parse(enc.text), setup.party), null, 2) : enc.text;
-      const encounter = phasebook().loadEncounter(readDocumentText(enc.path, encText), program);
+      const encounter = setup.party
+        ? this.withParty(enc, setup.party, program, docInfo(rs.text).id ?? rs.path)
+        : phasebook().loadEncounter(readDocumentText(enc.path, enc.text), program);
+      if (!encounter) return false;
       const modes = defaultModes(encounter.sides.map((s) => s.id));
       this.program = program;
       this.session = new Session(program, encounter, { seed: setup.seed, modes });
@@ -155,6 +175,32 @@ class Table {
     }
   }
 
+  /**
+   * The encounter with the campaign's party in place of its first side. When the party does not
+   * fit these rules (made under another ruleset, say) but the encounter does, the problem is the
+   * party's, not a line of the encounter's file: say so (and null).
+   */
+  private withParty(enc: Doc, party: PartySide, program: Program, rules: string) {
+    const text = JSON.stringify(withParty(JSON.parse(enc.text), party), null, 2);
+    try {
+      return phasebook().loadEncounter(readDocumentText(enc.path, text), program);
+    } catch (err) {
+      if (!(err instanceof PhasebookError)) throw err;
+      phasebook().loadEncounter(readDocumentText(enc.path, enc.text), program);
+      const problems = err.diagnostics.slice(0, 3).map((d, i) => {
+        const member = /^\/sides\/0\/combatants\/(\d+)/.exec(d.pointer);
+        const c = member ? party.combatants[Number(member[1])] : undefined;
+        // The list of the ruleset's stats once is enough.
+        const message = i === 0 ? d.message : d.message.replace(/; its stats are .*$/, '');
+        return c ? `${c.name ?? c.id}: ${message}` : message;
+      });
+      this.error =
+        `The campaign's party does not fit ruleset "${rules}": ${problems.join('; ')}. ` +
+        `Keep a side of an encounter written for it as the party, or untick “the party takes the encounter's first side”.`;
+      return null;
+    }
+  }
+
   /** Resume a stored fight (replaying its log on the documents as they are now). */
   async resume(id: string): Promise<boolean> {
     this.error = null;
@@ -168,7 +214,14 @@ class Table {
   }
 
   /** Open a session document (a stored fight or an imported file). */
-  private open(doc: SessionDocument, ruleset: string, overlays: string[], encounterPath: string, stored?: StoredFight): boolean {
+  private open(
+    doc: SessionDocument,
+    ruleset: string,
+    overlays: string[],
+    encounterPath: string,
+    stored?: StoredFight,
+    keep = true,
+  ): boolean {
     try {
       const program = this.loadProgram(ruleset, overlays);
       const encounter = phasebook().loadEncounter(readDocumentText(encounterPath, JSON.stringify(doc.encounter, null, 2)), program);
@@ -182,7 +235,7 @@ class Table {
       this.name = stored?.name ?? `${encounter.name ?? encounter.id} (imported)`;
       this.hidden = stored?.hidden ?? { combatants: [], hp: 'wounds' };
       this.redoStack = stored?.redo ?? [];
-      this.afterChange();
+      this.afterChange(keep);
       return true;
     } catch (err) {
       this.error = problemText(err);
@@ -321,22 +374,17 @@ class Table {
     await this.refreshList();
   }
 
-  private afterChange(): void {
+  private afterChange(keep = true): void {
     const s = this.session!;
     this.pending = s.pending;
     this.snapshot = s.snapshot();
     this.events = s.events;
     this.log = [...s.entries()];
     this.modes = s.getModes();
-    for (const side of s.encounter.sides) {
-      for (const c of side.combatants) {
-        if (this.mainStat && !this.starts.has(c.id)) {
-          const now = this.snapshot.combatants.find((x) => x.id === c.id)?.stats[this.mainStat];
-          this.starts.set(c.id, (c.stats as Record<string, unknown> | undefined)?.[this.mainStat] ?? now);
-        }
-      }
-    }
-    this.save();
+    this.starts = this.mainStat
+      ? startingValues(s.encounter, s.entries(), this.mainStat, s.program.resolved.ruleset.combatant.stats[this.mainStat]?.default)
+      : new Map();
+    if (keep) this.save();
     this.broadcast();
   }
 
@@ -357,12 +405,14 @@ class Table {
       redo: this.redoStack,
       updated: Date.now(),
       ...(this.campaign ? { campaign: this.campaign } : {}),
+      ...(s.pending ? {} : { over: endedText(s.snapshot().ended) }),
     };
     // One write after another, in order: the last one wins.
     this.saving = this.saving.then(async () => {
       try {
         await fightStore().put(f);
         this.savedCount++;
+        this.channel?.postMessage({ type: 'fight', id: f.id, from: this.tab } satisfies ChannelMessage);
       } catch (err) {
         this.error = `Could not save the fight: ${problemText(err)}`;
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackerSnapshot } from '../../../../interpreter/index.js';
-import { conditionIdsOf, interventionWords, mainStatOf, playerState, woundLevel } from './view.js';
+import { conditionIdsOf, interventionWords, mainStatOf, playerState, startingValues, woundLevel } from './view.js';
 
 const combatant = (id: string, side: string, hp: number, out = false) => ({
   id,
@@ -102,5 +102,26 @@ describe("the log's words for a ruling", () => {
     expect(interventionWords({ op: 'condition', who: 'ogre', condition: 'shaken', remove: true })).toBe('condition ogre -shaken');
     expect(interventionWords({ op: 'join', side: 'tower', combatant: { id: 'troll' } })).toBe('join tower troll');
     expect(interventionWords({ op: 'flee', who: 'orc-2' })).toBe('flee orc-2');
+  });
+});
+
+describe('startingValues', () => {
+  const encounter = {
+    sides: [{ combatants: [{ id: 'hero', stats: { hp: 24 } }] }, { combatants: [{ id: 'foe', stats: { hp: 40 } }, { id: 'imp' }] }],
+  };
+  it('takes the encounter’s values, the ruleset default when it gives none, and a late combatant’s as it joined', () => {
+    const log = [
+      { label: 'x', answer: '12' },
+      { label: 'y', intervention: { op: 'join' as const, side: 's', combatant: { id: 'goblin', stats: { hp: 7 } } } },
+      { label: 'y', intervention: { op: 'join' as const, side: 's', combatant: { id: 'rat' } } },
+      { label: 'y', intervention: { op: 'damage' as const, who: 'foe', amount: 5 } },
+    ];
+    expect([...startingValues(encounter, log, 'hp', 10)]).toEqual([
+      ['hero', 24],
+      ['foe', 40],
+      ['imp', 10],
+      ['goblin', 7],
+      ['rat', 10],
+    ]);
   });
 });

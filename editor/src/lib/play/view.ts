@@ -3,7 +3,7 @@
  * (hit points, or whatever it names so), wound levels for a screen facing the players, and the
  * player view's state with what the game master hides left out. Pure functions (unit-tested).
  */
-import type { Intervention, TrackerSnapshot } from '../../../../interpreter/index.js';
+import type { Intervention, LogEntry, TrackerSnapshot } from '../../../../interpreter/index.js';
 
 /** A ruleset's main stat: the first combatant stat named like hit points, else the first numeric one. */
 export function mainStatOf(ruleset: unknown): string | null {
@@ -31,6 +31,27 @@ export function conditionIdsOf(documents: unknown[]): string[] {
     }
   };
   for (const d of documents) walk(d);
+  return out;
+}
+
+/**
+ * Each combatant's main stat when it came into the fight (what wound levels compare with): its
+ * value in the encounter, or for a late combatant the value it joined with, else the ruleset's
+ * default. Computed for the fight on the table only, so that another fight's combatant with the
+ * same id (two encounters made with the builder both have a "foe") does not lend it its own.
+ */
+export function startingValues(
+  encounter: { sides: Array<{ combatants: Array<{ id: string; stats?: Record<string, unknown> }> }> },
+  log: readonly LogEntry[],
+  mainStat: string,
+  byDefault: unknown,
+): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const side of encounter.sides) for (const c of side.combatants) out.set(c.id, c.stats?.[mainStat] ?? byDefault);
+  for (const e of log) {
+    if ('intervention' in e && e.intervention.op === 'join' && !out.has(e.intervention.combatant.id))
+      out.set(e.intervention.combatant.id, e.intervention.combatant.stats?.[mainStat] ?? byDefault);
+  }
   return out;
 }
 
@@ -148,4 +169,8 @@ export function interventionWords(iv: Intervention): string {
 }
 
 export const CHANNEL = 'phasebook-table';
-export type ChannelMessage = { type: 'state'; state: PlayerState | null } | { type: 'hello' };
+export type ChannelMessage =
+  | { type: 'state'; state: PlayerState | null }
+  | { type: 'hello' }
+  /** A game master's tab kept fight `id` (after an answer, a ruling, undo or redo): other tabs showing it load it again. */
+  | { type: 'fight'; id: string; from: string };
