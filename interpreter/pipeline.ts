@@ -3,7 +3,7 @@
  * texts standing in for files), schemas from the package's schemas/ folder. The stages
  * themselves are in core.ts.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Diagnostic } from './diagnostics.js';
 import type { Encounter } from './model/types.js';
@@ -16,6 +16,7 @@ import { languageGate } from './migrate/index.js';
 import { packageRoot } from './package-root.js';
 import type { Session, SessionOptions } from './session/session.js';
 import { saveSession, type SessionDocument } from './session/save.js';
+import { writeWhole } from './write-whole.js';
 
 export { SCHEMA_IDS, kindOf, packageRoot, type DocKind, type Program };
 
@@ -144,8 +145,6 @@ export function saveSessionFile(session: Session, path: string): SessionDocument
   const rel = (p: string | undefined) => (p === undefined ? undefined : relative(dirname(resolve(path)), resolve(p)));
   doc.ruleset.path = rel(doc.ruleset.path);
   for (const o of doc.overlays) o.path = rel(o.path);
-  const tmp = `${path}.tmp-${process.pid}`;
-  writeFileSync(tmp, JSON.stringify(doc, null, 2) + '\n');
-  renameSync(tmp, path);
+  writeWhole(path, JSON.stringify(doc, null, 2) + '\n');
   return doc;
 }

@@ -4,9 +4,9 @@
  * documents changed since a save. Also §7: the example of `run --help` uses real labels.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ensureBuilt, ROOT, runBinary } from './support/binary.js';
 
@@ -206,6 +206,9 @@ describe('phasebook play', () => {
     // Not the raw error of the temporary file the save writes first.
     expect(r.stdout).not.toMatch(/ENOENT|tmp-\d+/);
     expect(r.stdout).toContain('🎲 init.fighter.d20 = 12  (1d20: 12) pinned');
+    // A save that failed leaves nothing beside the place it was to be written.
+    const parent = dirname(dir);
+    expect(readdirSync(parent).filter((f) => f.startsWith(basename(dir)) && f !== basename(dir))).toEqual([]);
   });
 
   it('--load of a save whose rules are not next to it (an editor export) says how to give them, and then resumes', () => {
@@ -221,7 +224,7 @@ describe('phasebook play', () => {
     expect(bad.stderr).toContain(`give them, as in  phasebook play <ruleset> [--with <overlay>…] --load ${save}`);
     const ok = play(['play', RULESET, '--load', save], ['quit']);
     expect(ok.stderr).toBe('');
-    expect(ok.stdout).toMatch(/^Resumed .*from-editor\.json: 1 answers and commands replayed\./);
+    expect(ok.stdout).toMatch(/^Resumed .*from-editor\.json: 1 answer or command replayed\./);
   });
 
   it("prints the resume line the README's walkthrough shows", () => {

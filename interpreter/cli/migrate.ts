@@ -4,11 +4,10 @@
  * migrated text on stdout); with --write, rewrites each file in place (whole, then renamed).
  */
 import type { Command } from 'commander';
-import { randomBytes } from 'node:crypto';
-import { renameSync, writeFileSync } from 'node:fs';
 import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
 import { readDocumentFile, readDocumentText } from '../read/index.js';
 import { LANGUAGE_MAJOR, migrateDocument, newerVersionError } from '../migrate/index.js';
+import { writeWhole } from '../write-whole.js';
 import { MIGRATIONS } from '../migrate/registry.js';
 import { DESCRIPTIONS } from './descriptions.js';
 
@@ -44,9 +43,7 @@ export function registerMigrateCommand(program: Command, io: Io, readStdin: () =
         }
         for (const c of r.changes) io.err(`${formatDiagnostic(c)}\n`);
         if (opts.write) {
-          const tmp = `${f}.${randomBytes(4).toString('hex')}.tmp`;
-          writeFileSync(tmp, r.text, { flag: 'wx' });
-          renameSync(tmp, f);
+          writeWhole(f, r.text);
           io.out(`${f}: migrated v${r.from} → v${LANGUAGE_MAJOR}\n`);
         } else if (files.length === 1) io.out(r.text);
         else io.out(`${f}: v${r.from}, would be migrated to v${LANGUAGE_MAJOR} (--write)\n`);

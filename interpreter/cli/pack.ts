@@ -4,9 +4,8 @@
  * interpreter/pack/node/store.ts. Nothing in a pack is ever run.
  */
 import { Command } from 'commander';
-import { existsSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { zipSync, type Zippable } from 'fflate';
 import { formatDiagnostic, PhasebookError, type Diagnostic } from '../diagnostics.js';
 import { readDocumentFile } from '../read/index.js';
@@ -20,6 +19,7 @@ import { packLabel, packZipName, personName, type PackManifest } from '../pack/m
 import { readPackSource } from '../pack/node/source.js';
 import { install, installedPacks, integrity, nodeContext, remove, withShippedDependencies } from '../pack/node/store.js';
 import { openPack } from '../pack/node/use.js';
+import { writeWhole } from '../write-whole.js';
 import { DESCRIPTIONS } from './descriptions.js';
 
 interface Io {
@@ -85,12 +85,6 @@ function zipPack(pack: LoadedPack): Uint8Array {
   return zipSync(entries);
 }
 
-function atomicWrite(path: string, data: Uint8Array | string): void {
-  const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, data, { flag: 'wx' });
-  renameSync(tmp, path);
-}
-
 export function registerPackCommands(program: Command, io: Io): void {
   const pack = program.command('pack').description(DESCRIPTIONS.pack);
   const rootOpt = ['--root <dir>', 'the project folder holding phasebook-packs/ and phasebook-lock.json', '.'] as const;
@@ -130,7 +124,7 @@ export function registerPackCommands(program: Command, io: Io): void {
         contents,
         presets: [],
       };
-      atomicWrite(path, JSON.stringify(manifest, null, 2) + '\n');
+      writeWhole(path, JSON.stringify(manifest, null, 2) + '\n');
       io.out(
         `${path}: written with ${contents.length} document(s); fill in the description, authors, license and presets, then phasebook pack validate ${dir}\n`,
       );
@@ -159,7 +153,7 @@ export function registerPackCommands(program: Command, io: Io): void {
       const p = checked(dir, opts.root);
       warn(io, p.warnings);
       const out = opts.out ?? packZipName(p.manifest);
-      atomicWrite(out, zipPack(p));
+      writeWhole(out, zipPack(p));
       io.out(`${out}: ${packLabel(p.manifest)}, ${p.files.length} file(s)\nintegrity ${integrity(p.files)}\n`);
     });
 

@@ -135,7 +135,7 @@ async function open(ruleset: string | undefined, encounter: string | undefined, 
     }
     if (opts.ask.length || opts.auto.length || opts.pause !== 'off')
       s.setModes(modesFrom(s.getModes(), opts, (id) => s.encounter.sides.some((x) => x.id === id)));
-    io.out(`Resumed ${opts.load}: ${s.entries().length} answers and commands replayed.\n`);
+    io.out(`Resumed ${opts.load}: ${entriesText(s.entries().length)} replayed.\n`);
     if (s.unreached().length)
       io.out(`warning: ${s.unreached().length} of them no longer apply under these rules (from ${s.unreached()[0]!.label})\n`);
     return s;
@@ -283,7 +283,7 @@ class Table {
         } catch (err) {
           throw new Error(`cannot save to ${args[0]}: ${whyNotWritten(err, args[0])}`, { cause: err });
         }
-        this.io.out(`(saved to ${args[0]}: ${s.entries().length} answers and commands; resume with: phasebook play --load ${args[0]})\n`);
+        this.io.out(`(saved to ${args[0]}: ${entriesText(s.entries().length)}; resume with: phasebook play --load ${args[0]})\n`);
         return true;
       }
     }
@@ -338,6 +338,9 @@ class Table {
 }
 
 /** Why a file could not be written, in words (not the temporary file's name that a raw ENOENT shows). */
+/** A save's log, counted: "1 answer or command", "6 answers and commands". */
+const entriesText = (n: number): string => (n === 1 ? '1 answer or command' : `${n} answers and commands`);
+
 function whyNotWritten(err: unknown, file: string): string {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   const folder = dirname(resolve(file));

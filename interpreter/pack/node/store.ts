@@ -25,6 +25,7 @@ import { loadPack, type LoadContext, type LoadedPack } from '../load.js';
 import { packLabel } from '../manifest.js';
 import { MANIFEST_FILE } from '../limits.js';
 import { readFolder } from './folder.js';
+import { writeWhole } from '../../write-whole.js';
 
 export const PACKS_DIR = 'phasebook-packs';
 export const LOCK_FILE = 'phasebook-lock.json';
@@ -175,10 +176,7 @@ function writeFiles(dir: string, files: readonly PackFile[]): void {
 }
 
 function writeLock(root: string, lock: LockFile): void {
-  const path = join(root, LOCK_FILE);
-  const tmp = `${path}.${randomBytes(4).toString('hex')}.tmp`;
-  writeFileSync(tmp, JSON.stringify(lock, null, 2) + '\n', { flag: 'wx' });
-  renameSync(tmp, path);
+  writeWhole(join(root, LOCK_FILE), JSON.stringify(lock, null, 2) + '\n');
 }
 
 export function install(root: string, sources: PackFiles[]): InstallResult {
