@@ -100,7 +100,7 @@ class Table {
     if (typeof BroadcastChannel !== 'undefined') {
       this.channel = new BroadcastChannel(CHANNEL);
       this.channel.onmessage = (ev: MessageEvent<ChannelMessage>) => {
-        if (ev.data?.type === 'hello') this.broadcast();
+        if (ev.data?.type === 'hello') this.broadcast(true);
         else if (ev.data?.type === 'fight' && ev.data.from !== this.tab && ev.data.id === this.fightId) void this.follow(ev.data.id);
       };
     }
@@ -419,11 +419,12 @@ class Table {
     });
   }
 
-  broadcast(): void {
+  /** Send the player view this tab's fight (`reply`: in answer to its hello). */
+  broadcast(reply = false): void {
     const snap = this.session ? this.snapshot : null;
     const partySide = this.session?.encounter.sides[0]?.id ?? null;
     const state = snap ? playerState(this.name, snap, this.hidden, this.mainStat, (id) => this.startOf(id), partySide) : null;
-    this.channel?.postMessage({ type: 'state', state } satisfies ChannelMessage);
+    this.channel?.postMessage({ type: 'state', state, reply } satisfies ChannelMessage);
   }
 }
 

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackerSnapshot } from '../../../../interpreter/index.js';
-import { conditionIdsOf, interventionWords, mainStatOf, playerState, startingValues, woundLevel } from './view.js';
+import {
+  conditionIdsOf,
+  interventionWords,
+  mainStatOf,
+  playerState,
+  shownAfter,
+  startingValues,
+  woundLevel,
+  type PlayerState,
+} from './view.js';
 
 const combatant = (id: string, side: string, hp: number, out = false) => ({
   id,
@@ -123,5 +132,27 @@ describe('startingValues', () => {
       ['goblin', 7],
       ['rat', 10],
     ]);
+  });
+});
+
+describe('shownAfter: the player view with two game master tabs', () => {
+  const fight = { title: 'Skirmish' } as unknown as PlayerState;
+  const other = { title: 'Ambush' } as unknown as PlayerState;
+
+  it('a tab without a fight answering the hello after one with a fight does not blank the view', () => {
+    let shown: PlayerState | null = null;
+    shown = shownAfter(shown, { state: fight, reply: true });
+    shown = shownAfter(shown, { state: null, reply: true });
+    expect(shown).toBe(fight);
+  });
+
+  it('answers in the other order show the fight too', () => {
+    expect(shownAfter(shownAfter(null, { state: null, reply: true }), { state: fight, reply: true })).toBe(fight);
+  });
+
+  it('a tab leaving its fight clears the view; a new state replaces the old', () => {
+    expect(shownAfter(fight, { state: null })).toBeNull();
+    expect(shownAfter(fight, { state: other })).toBe(other);
+    expect(shownAfter(fight, { state: other, reply: true })).toBe(other);
   });
 });

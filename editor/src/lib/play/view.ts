@@ -170,7 +170,18 @@ export function interventionWords(iv: Intervention): string {
 
 export const CHANNEL = 'phasebook-table';
 export type ChannelMessage =
-  | { type: 'state'; state: PlayerState | null }
+  /** The fight on a game master's tab (null: none); `reply`: sent in answer to a player view's hello. */
+  | { type: 'state'; state: PlayerState | null; reply?: boolean }
   | { type: 'hello' }
   /** A game master's tab kept fight `id` (after an answer, a ruling, undo or redo): other tabs showing it load it again. */
   | { type: 'fight'; id: string; from: string };
+
+/**
+ * What the player view shows after a state message. Every game master's tab answers a player
+ * view's hello, those without a fight with none: such an answer does not blank a fight another
+ * tab has already sent (whichever answer came last used to win). A tab that leaves its fight
+ * sends none, not as a reply, and that does clear the view.
+ */
+export function shownAfter(shown: PlayerState | null, msg: { state: PlayerState | null; reply?: boolean }): PlayerState | null {
+  return msg.state === null && msg.reply && shown !== null ? shown : msg.state;
+}
