@@ -44,7 +44,7 @@ describe('phasebook play', () => {
     expect(out).toContain('🎲 fighter rolls init d20: 1d20  [init.fighter.d20] (the encounter pins 8)');
     expect(out).toContain('🎲 init.fighter.d20 = 12  (1d20: 12) pinned');
     // A die that the notation cannot show is refused, and asked again.
-    expect(out).toContain('! pin for roll "init.archer.d20" (1d20): "3,4" gives 2 dice but the notation rolls 1');
+    expect(out).toContain('! roll "init.archer.d20" (1d20): "3,4" gives 2 dice but the notation rolls 1');
     // Whose turn and the order to come.
     expect(out).toContain('[surprise round · turn of archer · phase delay; next: rogue, fighter+wizard]');
     expect(out).toContain('(undone: null for r0.delay.declare.archer)');

@@ -299,7 +299,8 @@ export function checkRollAnswer(label: string, notation: string, value: string):
     pinnedDice(label, notation, parseNotation(notation), parsePin(label, value));
     return null;
   } catch (e) {
-    if (e instanceof DiceError) return e.message;
+    // A typed answer is a roll, not a pin of an encounter: say "roll", as the question did.
+    if (e instanceof DiceError) return e.message.replace(/^pin for roll /, 'roll ');
     throw e;
   }
 }
