@@ -59,6 +59,15 @@ function isMeta(v: unknown): v is StoredMeta {
 
 // ——— the persister ———
 
+/** The workspace's meta as stored now: its documents' order, the active one, the variants. */
+const metaOf = (s: Snapshot): StoredMeta => ({
+  format: 1,
+  order: s.docs.map((d) => d.id),
+  activeId: s.activeId,
+  variants: s.variants,
+  savedAt: Date.now(),
+});
+
 export class Persister {
   /** What is in storage (as far as this page knows). */
   private saved = new Map<string, StoredDoc>();
@@ -125,14 +134,8 @@ export class Persister {
         const c = this.confirmed.get(d.id);
         return !c || c.path !== d.path || c.text !== d.text || c.builtin !== d.builtin;
       });
-      const meta: StoredMeta = {
-        format: 1,
-        order: s.docs.map((d) => d.id),
-        activeId: s.activeId,
-        variants: s.variants,
-        savedAt: Date.now(),
-      };
-      writeBackup(this.backup, { format: 1, docs: docs.map((d) => ({ id: d.id, path: d.path, text: d.text, builtin: d.builtin })), meta });
+      const docsOut = docs.map((d) => ({ id: d.id, path: d.path, text: d.text, builtin: d.builtin }));
+      writeBackup(this.backup, { format: 1, docs: docsOut, meta: metaOf(s) });
     }
     return this.flush();
   }
@@ -181,14 +184,7 @@ export class Persister {
         this.modelText.delete(id);
         this.dirtyHistories.delete(id);
       }
-      const meta: StoredMeta = {
-        format: 1,
-        order: s.docs.map((d) => d.id),
-        activeId: s.activeId,
-        variants: s.variants,
-        savedAt: Date.now(),
-      };
-      puts.push([META, meta]);
+      puts.push([META, metaOf(s)]);
     }
     for (const id of this.dirtyHistories) {
       const h = this.histories.get(id);
