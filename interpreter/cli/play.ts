@@ -337,10 +337,10 @@ class Table {
   }
 }
 
-/** Why a file could not be written, in words (not the temporary file's name that a raw ENOENT shows). */
 /** A save's log, counted: "1 answer or command", "6 answers and commands". */
 const entriesText = (n: number): string => (n === 1 ? '1 answer or command' : `${n} answers and commands`);
 
+/** Why a file could not be written, in words (not the temporary file's name that a raw ENOENT shows). */
 function whyNotWritten(err: unknown, file: string): string {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   const folder = dirname(resolve(file));
