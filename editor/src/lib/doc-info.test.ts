@@ -15,4 +15,14 @@ describe('readInfo: what a document says it is', () => {
     expect(readInfo('[1, 2]').kind).toBe('unknown');
     expect(readInfo('not json').kind).toBe('unknown');
   });
+
+  it('half-typed text still says what it requires and which ruleset an encounter runs on', () => {
+    const overlay =
+      '{ "kind": "overlay", "id": "crossbow-speed", "extends": "ose", "requires": ["phased-round", "lurking"], "changes": [ {';
+    expect(readInfo(overlay)).toMatchObject({ kind: 'overlay', extends: 'ose', requires: ['phased-round', 'lurking'], json: false });
+    const encounter = '{ "kind": "encounter", "id": "ford", "ruleset": "ose", "sides": [';
+    expect(readInfo(encounter)).toMatchObject({ kind: 'encounter', ruleset: 'ose', requires: [], json: false });
+    // A ruleset's text names no ruleset of its own.
+    expect(readInfo('{ "kind": "ruleset", "id": "r", "x": { "ruleset": "q" ').ruleset).toBeNull();
+  });
 });

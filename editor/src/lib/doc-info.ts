@@ -43,6 +43,11 @@ export function readInfo(text: string): DocInfo {
     const kind = /"kind"\s*:\s*"(ruleset|overlay|encounter|pack)"/.exec(text)?.[1] as DocKind | undefined;
     const id = /"id"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
     const ext = /"extends"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null;
-    return { kind: kind ?? 'unknown', id, extends: ext, ruleset: null, requires: [], name: null, json };
+    // While the text is being typed, what it requires and its ruleset still say what it runs on
+    // (the run bar and the variant's stack keep them rather than drop them for a missing comma).
+    const list = /"requires"\s*:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '';
+    const requires = [...list.matchAll(/"([^"]+)"/g)].map((m) => m[1]!);
+    const ruleset = kind === 'encounter' ? (/"ruleset"\s*:\s*"([^"]+)"/.exec(text)?.[1] ?? null) : null;
+    return { kind: kind ?? 'unknown', id, extends: ext, ruleset, requires, name: null, json };
   }
 }
