@@ -27,6 +27,25 @@ function jsonFiles(dir: string): string[] {
   }
 }
 
+/** The folders directly inside `dir`, links to folders included (none when it cannot be read). */
+function subfolders(dir: string): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .map((f) => join(dir, f))
+    .filter((sub) => {
+      try {
+        return statSync(sub).isDirectory();
+      } catch {
+        return false; // gone
+      }
+    });
+}
+
 function isKindAndId(file: string, kind: Kind, id: string): boolean {
   try {
     const v = readDocumentFile(file).value as { kind?: string; id?: string };
@@ -40,22 +59,7 @@ function isKindAndId(file: string, kind: Kind, id: string): boolean {
 function findDocument(near: string, kind: Kind, id: string, down = false): string | null {
   let dir = dirname(resolvePath(near));
   for (let i = 0; i < 3; i++) {
-    const dirs = [dir];
-    if (down)
-      for (const f of (() => {
-        try {
-          return readdirSync(dir);
-        } catch {
-          return [];
-        }
-      })()) {
-        const sub = join(dir, f);
-        try {
-          if (statSync(sub).isDirectory()) dirs.push(sub);
-        } catch {
-          /* gone */
-        }
-      }
+    const dirs = down ? [dir, ...subfolders(dir)] : [dir];
     for (const d of dirs) for (const f of jsonFiles(d)) if (isKindAndId(f, kind, id)) return f;
     dir = dirname(dir);
   }
